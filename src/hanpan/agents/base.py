@@ -1,0 +1,75 @@
+"""What an agent is given, and what it must do.
+
+A :class:`Seat` stands between an agent and the true state, boardgame.io style:
+it hands out the seat's ``view`` and legal actions, and full states only through
+``determinize`` (every hidden fact resampled).  The true state is not reachable
+through the seat's public interface.
+
+>>> import hanpan
+>>> from hanpan.agents import make_agent
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1)
+>>> agent = make_agent("random", seed=0)
+>>> action = agent.choose(Seat(state, 0))
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from hanpan.core.action import Action
+from hanpan.core.contract import Game, State
+from hanpan.core.rng import Rng
+
+
+class Seat:
+    """One player's window on a game in progress."""
+
+    __slots__ = ("__state", "player")
+
+    def __init__(self, state: State, player: int) -> None:
+        self.__state = state
+        self.player = player
+
+    @property
+    def game(self) -> Game:
+        return self.__state.game
+
+    @property
+    def num_players(self) -> int:
+        return self.__state.num_players
+
+    @property
+    def current_player(self) -> int | None:
+        return self.__state.current_player
+
+    def view(self) -> dict[str, Any]:
+        """Everything this player knows."""
+        return self.__state.view(self.player)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal decisions (public knowledge for the player to move)."""
+        return self.__state.legal_actions()
+
+    def determinize(self, rng: Rng) -> State:
+        """A full state consistent with this player's view, hidden facts resampled from ``rng``."""
+        return self.__state.determinize(self.player, rng)
+
+
+class Agent(ABC):
+    """A computer player.  ``choose`` is called only when it is the seat's turn."""
+
+    name: str = "agent"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed)
+
+    @abstractmethod
+    def choose(self, seat: Seat) -> Action:
+        """One legal action for the seat to move."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"

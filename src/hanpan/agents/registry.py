@@ -1,0 +1,44 @@
+"""Named agents: any name here can sit wherever a player is named (``--players greedy,random``).
+
+>>> agent_names()
+['random', 'greedy']
+>>> make_agent("greedy", seed=3).name
+'greedy'
+>>> make_agent("grandmaster", seed=0)
+Traceback (most recent call last):
+...
+hanpan.core.errors.AgentError: unknown player 'grandmaster'; players: human, random, greedy
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hanpan.agents.base import Agent
+from hanpan.agents.simple import GreedyAgent, RandomAgent
+from hanpan.core.errors import AgentError
+
+_FACTORIES: dict[str, Callable[[int], Agent]] = {
+    "random": RandomAgent,
+    "greedy": GreedyAgent,
+}
+
+
+def agent_names() -> list[str]:
+    return list(_FACTORIES)
+
+
+def register_agent(name: str, factory: Callable[[int], Agent]) -> None:
+    """Add a named agent (a factory taking a seed)."""
+    _FACTORIES[name] = factory
+
+
+def make_agent(name: str, seed: int = 0) -> Agent:
+    """The agent called ``name``, seeded with ``seed``."""
+    factory = _FACTORIES.get(name.strip().lower())
+    if factory is None:
+        raise AgentError(
+            f"unknown player {name!r}; players: human, {', '.join(_FACTORIES)}",
+            f"알 수 없는 플레이어 {name!r}; 가능한 플레이어: human, {', '.join(_FACTORIES)}",
+        )
+    return factory(seed)

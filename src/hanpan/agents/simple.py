@@ -1,0 +1,53 @@
+"""The two simplest agents: uniformly random, and one-ply greedy.
+
+>>> import hanpan
+>>> from hanpan.agents.base import Seat
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=2)
+>>> for text in ["take1", "take teal"]:
+...     _ = state.play(text)
+>>> str(GreedyAgent(seed=1).choose(Seat(state, 0)))   # salmon and turtle gain 1: a seeded tie-break
+'teal salmon'
+"""
+
+from __future__ import annotations
+
+from hanpan.agents.base import Agent, Seat
+from hanpan.core.action import Action
+
+
+class RandomAgent(Agent):
+    """Chooses uniformly among the legal actions."""
+
+    name = "random"
+
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions()
+        return legal[self.rng.randbelow(len(legal))]
+
+
+class GreedyAgent(Agent):
+    """One ply: the decision that most raises its own evaluation (by default the score) now.
+
+    Each decision is tried on one determinized state (hidden facts resampled from
+    the agent's own generator); ties are broken at random with the same generator.
+    """
+
+    name = "greedy"
+
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        state = seat.determinize(self.rng)
+        player = seat.player
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            value = child.evaluate(player)
+            if value > best_value:
+                best_value, best = value, [action]
+            elif value == best_value:
+                best.append(action)
+        return best[self.rng.randbelow(len(best))]

@@ -1,0 +1,253 @@
+"""The contract every game implements: :class:`Game` and :class:`State`.
+
+A game is a :class:`Game` (what it is, who may play, its options, its action
+space) that makes :class:`State` objects.  A state is one whole position with its
+own seeded generator; decisions are atomic and are made one at a time by
+``current_player``.  Apps, agents and adapters use only this contract.
+
+>>> import hanpan
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1)
+>>> state.current_player, state.is_over, state.status
+(0, False, 'playing')
+>>> action = state.legal_actions()[0]
+>>> state.parse_action(str(action)) == action
+True
+"""
+
+from __future__ import annotations
+
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Self
+
+from hanpan.core.action import Action, ActionTable
+from hanpan.core.errors import IllegalActionError, NotationError, OptionError, PositionError
+from hanpan.core.options import MAX_TURNS, OptionSpec, OptionValue, resolve_options
+from hanpan.core.rng import Rng
+
+Status = Literal["playing", "finished", "unfinished"]
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class ScoreCard:
+    """One player's score: points per category (in the game's order) and the total.
+
+    >>> card = ScoreCard({"owl": 6, "rabbit": 0}, 6)
+    >>> card["owl"], card.total, card.to_json()
+    (6, 6, {'owl': 6, 'rabbit': 0, 'total': 6})
+    """
+
+    categories: Mapping[str, int]
+    total: int
+    extra: Mapping[str, Any] = field(default_factory=dict)  # e.g. Harmonies solo suns
+
+    def __getitem__(self, category: str) -> int:
+        return self.categories[category]
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.categories, "total": self.total, **self.extra}
+
+
+class Game(ABC):
+    """A game: identity, player range, options and the fixed action space; it makes states."""
+
+    id: ClassVar[str]
+    name_en: ClassVar[str]
+    name_ko: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_players: ClassVar[int]
+    #: the game's own options; ``max_turns`` is added for every game
+    game_options: ClassVar[tuple[OptionSpec, ...]] = ()
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return (*self.game_options, MAX_TURNS)
+
+    @property
+    @abstractmethod
+    def actions(self) -> ActionTable:
+        """The game's whole action space (ids are stable across versions)."""
+
+    def new(self, players: int | None = None, seed: int | None = None, **options: Any) -> State:
+        """A new game.  ``seed=None`` picks a fresh seed (kept in ``state.seed`` for records)."""
+        count = self.default_players if players is None else players
+        if isinstance(count, bool) or not isinstance(count, int) or not (
+            self.min_players <= count <= self.max_players
+        ):
+            raise OptionError(
+                f"{self.id} takes {self.player_range()} players, not {count!r}",
+                f"{self.name_ko}은(는) {self.player_range()}명이 합니다 ({count!r}명 불가)",
+            )
+        if seed is None:
+            seed = int.from_bytes(os.urandom(6), "big")
+        elif isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise OptionError(f"seed must be a whole number ≥ 0, not {seed!r}")
+        return self._new(count, seed, resolve_options(self.option_specs, options))
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
+        """Set up a game with validated arguments."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        """The state that ``to_json`` wrote; malformed data raises PositionError."""
+
+    def score_position(self, data: Mapping[str, Any]) -> ScoreCard:
+        """Score one player's board given in the game's position format (``hanpan score``)."""
+        raise PositionError(f"{self.id} has no position format for scoring")
+
+    def player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}–{self.max_players}"
+
+    def name(self, lang: str = "en") -> str:
+        return self.name_ko if lang == "ko" else self.name_en
+
+    def __repr__(self) -> str:
+        return f"<Game {self.id}>"
+
+
+class State(ABC):
+    """One whole position of a game.
+
+    Subclasses implement the abstract methods; ``play`` (checked) and the
+    id/mask helpers are shared.  ``apply`` is the fast unchecked path for search.
+    """
+
+    __slots__ = ()
+
+    game: ClassVar[Game]
+    num_players: int
+    seed: int
+    options: dict[str, OptionValue]
+    rng: Rng
+    #: completed turns (a player's whole turn; the unit of ``max_turns``)
+    turn: int
+    #: counts the moments new information came out (a draw); undo never crosses one
+    reveals: int
+
+    # --- the game's own rules -------------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """Whose decision it is; None when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """The legal decisions, in id order; empty only when the game is over."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Make a decision without checking it (fast; for search).  Use ``play`` for input."""
+
+    @abstractmethod
+    def clone(self) -> Self:
+        """An independent copy (cheap: immutable data is shared)."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True when the game ended by its rules or was stopped by ``max_turns``."""
+
+    @property
+    @abstractmethod
+    def status(self) -> Status:
+        """'playing', 'finished' (ended by the rules) or 'unfinished' (stopped by max_turns)."""
+
+    @abstractmethod
+    def scores(self) -> tuple[ScoreCard, ...]:
+        """Each player's score now (a running score during play; final at the end)."""
+
+    @abstractmethod
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once finished (several on a shared win); empty otherwise."""
+
+    @abstractmethod
+    def view(self, player: int) -> JSON:
+        """What ``player`` knows, as JSON-able data; nothing hidden from them appears in it."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: Rng) -> Self:
+        """A full state consistent with ``view(player)``, every unknown resampled with ``rng``."""
+
+    @abstractmethod
+    def to_json(self) -> JSON:
+        """The whole position (secrets included); ``game.from_json`` reads it back."""
+
+    # --- overridable hooks ----------------------------------------------------------------------
+    def evaluate(self, player: int) -> float:
+        """How good the position is for ``player`` (greedy and search use it); default: the score now.
+
+        A game may override it with a heuristic that also values progress toward later points.
+        """
+        return float(self.scores()[player].total)
+
+    # --- shared helpers -------------------------------------------------------------------------
+    def play(self, action: Action | str) -> Action:
+        """Check and make one decision, given as an Action or its notation; returns the Action.
+
+        Raises NotationError for text that names no action and IllegalActionError for one
+        that is not legal now; the state is unchanged then.
+        """
+        chosen = self.parse_action(action) if isinstance(action, str) else action
+        if not isinstance(chosen, Action):
+            raise IllegalActionError(f"{chosen!r} is not an action")
+        legal = self.legal_actions()
+        if chosen not in legal:
+            raise IllegalActionError(self._illegal_message(str(chosen), legal))
+        self.apply(chosen)
+        return chosen
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action written ``text``; raises NotationError or IllegalActionError."""
+        if self.is_over:
+            raise IllegalActionError("the game is over; no action is legal", "게임이 끝났습니다")
+        action = self.game.actions.parse(text)
+        legal = self.legal_actions()
+        if action is None:
+            raise NotationError(
+                f"{text!r} is not a move of {self.game.id}; legal now: {_listing(legal)}",
+                f"{text!r}은(는) 올바른 수가 아닙니다. 지금 가능한 수: {_listing(legal)}",
+            )
+        if action not in legal:
+            raise IllegalActionError(self._illegal_message(text, legal))
+        return action
+
+    def _illegal_message(self, text: str, legal: Sequence[Action]) -> str:
+        if self.is_over:
+            return "the game is over; no action is legal"
+        return f"{text!r} is not legal now; legal now: {_listing(legal)}"
+
+    def legal_action_ids(self) -> list[int]:
+        return [a.id for a in self.legal_actions()]
+
+    def legal_mask(self) -> list[bool]:
+        """One flag per id of the game's action space: True where legal now."""
+        mask = [False] * len(self.game.actions)
+        for a in self.legal_actions():
+            mask[a.id] = True
+        return mask
+
+    def apply_id(self, action_id: int) -> None:
+        """``apply`` by integer id (for learning code); unchecked."""
+        self.apply(self.game.actions[action_id])
+
+    def __str__(self) -> str:
+        return f"<{self.game.id} turn {self.turn} player {self.current_player} ({self.status})>"
+
+
+def _listing(actions: Sequence[Action], limit: int = 24) -> str:
+    texts = [str(a) for a in actions[:limit]]
+    more = f", … ({len(actions) - limit} more)" if len(actions) > limit else ""
+    return (", ".join(texts) + more) if texts else "none"
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise PositionError(message) unless ``condition`` (for validating positions)."""
+    if not condition:
+        raise PositionError(message)

@@ -1,0 +1,5 @@
+"""The games hanpan knows: one registry line per game (id → its Game instance)."""
+
+from hanpan.core.registry import register_game
+
+register_game("spirits_of_the_wild", "hanpan.games.spirits_of_the_wild:GAME")

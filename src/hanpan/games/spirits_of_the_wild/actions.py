@@ -1,0 +1,54 @@
+"""The action space of Spirits of the Wild and its notation (see docs/notation.md).
+
+Ids are laid out in blocks so the rules can dispatch on ranges:
+
+>>> ACTIONS.parse("take1").id, ACTIONS.parse("eagle").id, ACTIONS.parse("pass").id
+(0, 9, 10)
+>>> ACTIONS.parse("take teal"), ACTIONS.parse("blue owl2"), ACTIONS.parse("spirit salmon")
+(Action(12, 'take teal'), Action(19, 'blue owl2'), Action(69, 'spirit salmon'))
+>>> ACTIONS.parse("return white beaver3"), ACTIONS.parse("bag spirit"), ACTIONS.parse("coyote stay")
+(Action(99, 'return white beaver3'), Action(130, 'bag spirit'), Action(136, 'coyote stay'))
+>>> len(ACTIONS)
+137
+"""
+
+from __future__ import annotations
+
+from hanpan.core.action import ActionTable
+from hanpan.games.spirits_of_the_wild.data import ANIMALS, CARD_IDS, COLOURS, PLACES, SPIRIT_CARDS, STONES
+
+
+def _place_texts(prefix: str) -> list[str]:
+    texts = [f"{prefix}{colour} {place}" for colour in COLOURS for place in PLACES]
+    texts += [f"{prefix}spirit {animal}" for animal in ANIMALS]
+    return texts
+
+
+_TEXTS: list[str] = (
+    list(CARD_IDS)
+    + list(SPIRIT_CARDS)
+    + ["pass"]
+    + [f"take {stone}" for stone in STONES]
+    + _place_texts("")
+    + _place_texts("return ")
+    + [f"bag {stone}" for stone in STONES]
+    + [f"coyote {animal}" for animal in ANIMALS]
+    + ["coyote stay"]
+)
+ACTIONS = ActionTable(_TEXTS)
+
+# Block starts.  A placement of colour c on place p is PLACE + c * 8 + p; of the spirit stone
+# on animal a it is PLACE + SPIRIT_PLACE + a.  Returns use the same layout from RETURN.
+CARD = 0  # take1, take2, add2, add3
+SPIRIT_CARD = 4  # + index in SPIRIT_CARDS
+PASS = 10
+TAKE = 11  # + stone kind
+PLACE = 18
+SPIRIT_PLACE = len(COLOURS) * len(PLACES)  # 48: offset of the spirit-stone placements in a block
+PLACE_BLOCK = SPIRIT_PLACE + len(ANIMALS)  # 53
+RETURN = PLACE + PLACE_BLOCK  # 71
+BAG = RETURN + PLACE_BLOCK  # 124
+COYOTE = BAG + len(STONES)  # 131 + animal
+COYOTE_STAY = COYOTE + len(ANIMALS)  # 136
+assert COYOTE_STAY == len(ACTIONS) - 1
+assert ACTIONS[PLACE + SPIRIT_PLACE].text == "spirit owl"

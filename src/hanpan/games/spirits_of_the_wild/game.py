@@ -1,0 +1,182 @@
+"""The Game object of Spirits of the Wild: setup, positions in and out, scoring a board.
+
+>>> from hanpan.games.spirits_of_the_wild import GAME
+>>> GAME.score_position({"game": "spirits_of_the_wild",
+...     "animals": {"salmon": ["blue", "teal", "orange", "white", "purple", "yellow"]},
+...     "spirit_stones": ["salmon"]}).total
+26
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hanpan.core.action import ActionTable
+from hanpan.core.contract import Game, ScoreCard, State
+from hanpan.core.errors import HanpanError, PositionError
+from hanpan.core.options import OptionValue, resolve_options
+from hanpan.core.rng import Rng
+from hanpan.games.spirits_of_the_wild import state as S
+from hanpan.games.spirits_of_the_wild.actions import ACTIONS
+from hanpan.games.spirits_of_the_wild.data import (
+    ANIMALS,
+    PLACE_DISTINCT,
+    SPIRIT,
+    SPIRIT_CARDS,
+    STONE_COUNTS,
+    STONES,
+)
+from hanpan.games.spirits_of_the_wild.position import board_from_json
+
+
+class SpiritsOfTheWild(Game):
+    id = "spirits_of_the_wild"
+    name_en = "Spirits of the Wild"
+    name_ko = "스피릿 오브 더 와일드"
+    min_players = 2
+    max_players = 2
+    default_players = 2
+    game_options = ()
+
+    @property
+    def actions(self) -> ActionTable:
+        return ACTIONS
+
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
+        return S.SpiritsState.new_state(seed, options)
+
+    def score_position(self, data: Mapping[str, Any]) -> ScoreCard:
+        if not isinstance(data, Mapping):
+            raise PositionError("a position must be a JSON object")
+        if data.get("game", self.id) != self.id:
+            raise PositionError(f"this position is for {data.get('game')!r}, not {self.id}")
+        unknown = set(data) - {"game", "animals", "spirit_stones"}
+        if unknown:
+            raise PositionError(f"unknown key {sorted(unknown)[0]!r}; keys: game, animals, spirit_stones")
+        board = board_from_json(data)
+        points = S.place_points(board, 0)
+        return ScoreCard(dict(zip(ANIMALS, points, strict=True)), sum(points))
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        try:
+            return _state_from_json(self, data)
+        except PositionError:
+            raise
+        except HanpanError as e:
+            raise PositionError(f"bad position: {e}") from None
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            raise PositionError(f"bad position: {type(e).__name__} {e}") from None
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int | None = None) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
+        high is not None and value > high
+    ):
+        bound = f"{low}..{high}" if high is not None else f"≥ {low}"
+        raise PositionError(f"position {key!r} must be a whole number {bound}, not {value!r}")
+    return value
+
+
+def _counts(data: Mapping[str, Any], key: str) -> list[int]:
+    value = data.get(key, {})
+    if not isinstance(value, Mapping):
+        raise PositionError(f"position {key!r} must map stone kinds to counts")
+    counts = [0] * len(STONES)
+    for kind, count in value.items():
+        if kind not in STONES:
+            raise PositionError(f"unknown stone {kind!r} in {key!r}; stones: {', '.join(STONES)}")
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise PositionError(f"{key!r} count of {kind} must be a whole number ≥ 0")
+        counts[STONES.index(kind)] = count
+    return counts
+
+
+def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.SpiritsState:
+    if not isinstance(data, Mapping):
+        raise PositionError("a position must be a JSON object")
+    if data.get("game") != game.id:
+        raise PositionError(f"this position is for {data.get('game')!r}, not {game.id}")
+    s = S.SpiritsState()
+    s.options = resolve_options(game.option_specs, data.get("options", {}))
+    max_turns = s.options.get("max_turns")
+    s.max_turns = max_turns if isinstance(max_turns, int) else None
+    s.seed = _int(data, "seed", 0)
+    s.rng = Rng(_int(data, "rng", 0, (1 << 64) - 1))
+    s.turn = _int(data, "turn", 0)
+    s.reveals = _int(data, "reveals", 0)
+    s.player = _int(data, "player", 0, 1)
+    s.bag, s.tray, s.held = _counts(data, "bag"), _counts(data, "tray"), _counts(data, "held")
+    boards = data.get("boards")
+    if not isinstance(boards, list) or len(boards) != 2:
+        raise PositionError("position 'boards' must list the 2 players' boards")
+    s.board = board_from_json(boards[0]) + board_from_json(boards[1])
+    totals = [s.bag[k] + s.tray[k] + s.held[k] for k in range(len(STONES))]
+    for p in range(2):
+        board = s.board[p * S.STRIDE:(p + 1) * S.STRIDE]
+        for place in range(S.NUM_PLACES):
+            value = board[place]
+            if PLACE_DISTINCT[place]:
+                for c in range(6):
+                    totals[c] += value >> c & 1
+            else:
+                totals[value & 7] += value >> 3
+        totals[SPIRIT] += board[S.SPIRIT_INDEX].bit_count()
+    for k, total in enumerate(totals):
+        if total != STONE_COUNTS[k]:
+            raise PositionError(f"the position holds {total} {STONES[k]} stones; the game has {STONE_COUNTS[k]}")
+    cards = data.get("action_cards")
+    if not isinstance(cards, list) or len(cards) != 2:
+        raise PositionError("position 'action_cards' must list both players' cards")
+    s.down = []
+    for entry in cards:
+        take1 = _int(entry, "take1", 0, 2)
+        down = (S.D_TAKE1A if take1 <= 1 else 0) | (S.D_TAKE1B if take1 == 0 else 0)
+        for key, bit in (("take2", S.D_TAKE2), ("add2", S.D_ADD2), ("add3", S.D_ADD3)):
+            if not isinstance(entry.get(key), bool):
+                raise PositionError(f"action card {key!r} must be true (face up) or false")
+            if not entry[key]:
+                down |= bit
+        s.down.append(down)
+    coyote = data.get("coyote")
+    if coyote is None:
+        s.coyote = -1
+    else:
+        if not isinstance(coyote, Mapping) or coyote.get("animal") not in ANIMALS:
+            raise PositionError("position 'coyote' must be null or {player, animal}")
+        s.coyote = _int(coyote, "player", 0, 1) * 5 + ANIMALS.index(coyote["animal"])
+    piles = data.get("spirit_piles")
+    if not isinstance(piles, list) or len(piles) != 2 or not all(isinstance(p, list) for p in piles):
+        raise PositionError("position 'spirit_piles' must be two lists of spirit cards")
+    names = [c for pile in piles for c in pile]
+    if sorted(names) != sorted(SPIRIT_CARDS) or not piles[0] or not piles[1]:
+        raise PositionError(f"the spirit piles must hold each of {', '.join(SPIRIT_CARDS)} once, "
+                            "with no pile empty")
+    s.piles = [[SPIRIT_CARDS.index(c) for c in pile] for pile in piles]
+    seen = data.get("seen", [])
+    if not isinstance(seen, list) or any(c not in SPIRIT_CARDS for c in seen):
+        raise PositionError("position 'seen' must list spirit card names")
+    s.seen = sum(1 << SPIRIT_CARDS.index(c) for c in set(seen)) | (1 << s.piles[0][0]) | (1 << s.piles[1][0])
+    phase = data.get("phase")
+    if phase not in S.PHASES:
+        raise PositionError(f"position 'phase' must be one of {', '.join(S.PHASES)}")
+    s.phase = S.PHASES.index(phase)
+    program = data.get("program", [])
+    if not isinstance(program, list) or any(step not in S.STEPS for step in program):
+        raise PositionError(f"position 'program' must list steps among {', '.join(S.STEPS)}")
+    s.program = tuple(S.STEPS.index(step) for step in program)
+    s.pc = _int(data, "pc", 0, len(s.program))
+    s.to_take = _int(data, "to_take", 0, 2)
+    s.active_pile = _int(data, "active_pile", -1, 1)
+    s.extra = bool(data.get("extra_turn", False))
+    s.stopped = bool(data.get("stopped", False))
+    if s.phase == S.PH_TAKE and not (0 < s.to_take <= sum(s.tray)):
+        raise PositionError("a position waiting for a take needs 'to_take' stones in the tray")
+    if s.phase != S.PH_OVER and s.phase != S.PH_CARD and s.pc >= len(s.program):
+        raise PositionError("a position in the middle of a card needs the card's 'program'")
+    return s
+
+
+GAME = SpiritsOfTheWild()
+S.SpiritsState.game = GAME
