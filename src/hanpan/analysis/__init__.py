@@ -1,0 +1,1 @@
+"""Simulation, statistics and benchmarks over the core contract."""
