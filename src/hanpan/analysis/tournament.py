@@ -1,0 +1,228 @@
+"""Play many games between named players, seats rotated, and summarize them.
+
+Game ``i`` of a run with seed ``S`` is fully determined by ``(S, i)``: its game
+seed, its seat order (the named players rotated by ``i``) and its agents' seeds.
+So results do not depend on how games are spread over processes.
+
+>>> summary = simulate("spirits_of_the_wild", ["greedy", "random"], games=4, seed=1)
+>>> summary.games, [p.agent for p in summary.per_player]
+(4, ['greedy', 'random'])
+>>> simulate("spirits_of_the_wild", ["greedy", "random"], games=4, seed=1, jobs=2) == summary
+True
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from hanpan.agents.base import Seat
+from hanpan.agents.registry import make_agent
+from hanpan.analysis.stats import wilson_interval
+from hanpan.core.errors import OptionError
+from hanpan.core.record import Record
+from hanpan.core.registry import game as get_game
+from hanpan.core.rng import mix_seed
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One simulated game; ``order[seat]`` is the index (in the names given) of who sat there."""
+
+    index: int
+    seed: int
+    order: tuple[int, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    status: str
+    turns: int
+    decisions: int
+    record: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    agent: str
+    games: int
+    wins: float
+    win_rate: float
+    win_rate_ci95: tuple[float, float]
+    mean_score: float
+    median_score: float
+    score_stdev: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "agent": self.agent,
+            "games": self.games,
+            "wins": round(self.wins, 3),
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_ci95": [round(self.win_rate_ci95[0], 4), round(self.win_rate_ci95[1], 4)],
+            "mean_score": round(self.mean_score, 3),
+            "median_score": self.median_score,
+            "score_stdev": round(self.score_stdev, 3),
+        }
+
+
+@dataclass(frozen=True)
+class Summary:
+    game: str
+    players: tuple[str, ...]
+    options: dict[str, Any]
+    seed: int
+    games: int
+    finished: int
+    unfinished: int
+    per_player: tuple[PlayerSummary, ...]
+    mean_turns: float
+    median_turns: float
+    mean_decisions: float
+    results: tuple[GameResult, ...] = field(repr=False, compare=True)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": list(self.players),
+            "options": self.options,
+            "seed": self.seed,
+            "games": self.games,
+            "finished": self.finished,
+            "unfinished": self.unfinished,
+            "per_player": [p.to_json() for p in self.per_player],
+            "mean_turns": round(self.mean_turns, 3),
+            "median_turns": self.median_turns,
+            "mean_decisions": round(self.mean_decisions, 3),
+        }
+
+
+def seat_order(count: int, index: int) -> tuple[int, ...]:
+    """Who sits where in game ``index``: the named players rotated, so each sits in every seat equally.
+
+    >>> seat_order(3, 0), seat_order(3, 1), seat_order(3, 2)
+    ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+    """
+    shift = index % count
+    return tuple((seat + shift) % count for seat in range(count))
+
+
+def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
+             keep_record: bool = False) -> GameResult:
+    """Play game ``index`` of a run: every decision goes through the checked ``play``."""
+    count = len(names)
+    order = seat_order(count, index)
+    game_seed = mix_seed(seed, index) >> 16
+    agents = [make_agent(names[order[seat]], seed=mix_seed(seed, index, seat + 1)) for seat in range(count)]
+    state = get_game(game_id).new(players=count, seed=game_seed, **options)
+    actions: list[str] = []
+    while not state.is_over:
+        player = state.current_player
+        assert player is not None
+        action = state.play(agents[player].choose(Seat(state, player)))
+        if keep_record:
+            actions.append(str(action))
+        else:
+            actions.append("")
+    record = None
+    if keep_record:
+        record = Record.of(state, [names[i] for i in order], actions).to_json()
+    return GameResult(
+        index=index,
+        seed=game_seed,
+        order=order,
+        scores=tuple(card.total for card in state.scores()),
+        winners=state.winners(),
+        status=state.status,
+        turns=state.turn,
+        decisions=len(actions),
+        record=record,
+    )
+
+
+def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]) -> GameResult:
+    return play_one(*args)
+
+
+def run_games(game_id: str, names: Sequence[str], games: int, seed: int, options: dict[str, Any],
+              jobs: int = 1, keep_records: bool = False) -> Iterator[GameResult]:
+    """Yield the results of games 0..games-1 in index order (over ``jobs`` processes)."""
+    tasks = [(game_id, tuple(names), i, seed, options, keep_records) for i in range(games)]
+    if jobs <= 1:
+        for task in tasks:
+            yield _play_args(task)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_args, tasks, chunksize=max(1, min(16, games // (jobs * 8) or 1)))
+
+
+def check_setup(game_id: str, names: Sequence[str], options: dict[str, Any]) -> None:
+    """Refuse a bad game, player list or option before anything runs (one-line errors)."""
+    game = get_game(game_id)
+    if not (game.min_players <= len(names) <= game.max_players):
+        raise OptionError(f"{game_id} takes {game.player_range()} players; {len(names)} named")
+    for name in names:
+        if name.strip().lower() == "human":
+            raise OptionError("simulate plays computer players only; 'human' cannot sit here")
+        make_agent(name)
+    game.new(players=len(names), seed=0, **options)
+
+
+def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed: int,
+              results: Sequence[GameResult]) -> Summary:
+    count = len(names)
+    finished = [r for r in results if r.status == "finished"]
+    per_player = []
+    for i, name in enumerate(names):
+        wins = 0.0
+        scores: list[int] = []
+        for r in finished:
+            seat = r.order.index(i)
+            scores.append(r.scores[seat])
+            if seat in r.winners:
+                wins += 1 / len(r.winners)
+        n = len(finished)
+        per_player.append(
+            PlayerSummary(
+                agent=name,
+                games=n,
+                wins=wins,
+                win_rate=wins / n if n else 0.0,
+                win_rate_ci95=wilson_interval(wins, n),
+                mean_score=statistics.fmean(scores) if scores else 0.0,
+                median_score=statistics.median(scores) if scores else 0.0,
+                score_stdev=statistics.pstdev(scores) if len(scores) > 1 else 0.0,
+            )
+        )
+    turns = [r.turns for r in finished] or [0]
+    return Summary(
+        game=game_id,
+        players=tuple(names),
+        options=options,
+        seed=seed,
+        games=len(results),
+        finished=len(finished),
+        unfinished=len(results) - len(finished),
+        per_player=tuple(per_player) if count else (),
+        mean_turns=statistics.fmean(turns),
+        median_turns=statistics.median(turns),
+        mean_decisions=statistics.fmean([r.decisions for r in finished] or [0]),
+        results=tuple(results),
+    )
+
+
+def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None,
+             jobs: int = 1, keep_records: bool = False,
+             on_result: Callable[[GameResult], None] | None = None) -> Summary:
+    """Play ``games`` games and summarize them; ``on_result`` sees each result as it arrives."""
+    if games < 1:
+        raise OptionError(f"--games must be 1 or more, not {games}")
+    options = dict(options or {})
+    check_setup(game_id, names, options)
+    results = []
+    for result in run_games(game_id, names, games, seed, options, jobs, keep_records):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return summarize(game_id, names, options, seed, results)

@@ -1,0 +1,89 @@
+"""The app's words in English and Korean, and the choice of language.
+
+>>> t("winner", "ko", name="greedy")
+'승자: greedy'
+>>> detect_lang(None, {"LANG": "ko_KR.UTF-8"}), detect_lang("en", {"LANG": "ko_KR.UTF-8"})
+('ko', 'en')
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+LANGS = ("en", "ko")
+
+MESSAGES: dict[str, tuple[str, str]] = {
+    "games_title": ("Games", "게임 목록"),
+    "id": ("id", "아이디"),
+    "name": ("name", "이름"),
+    "players": ("players", "인원"),
+    "options": ("options", "옵션"),
+    "player": ("Player {n}", "플레이어 {n}"),
+    "you": ("you", "나"),
+    "to_move": ("{name} to move", "{name}의 차례"),
+    "legal_moves": ("Your moves", "가능한 수"),
+    "prompt": ("Move (number or notation; help, undo, save FILE, quit)",
+               "수 입력 (번호 또는 표기; help, undo, save 파일, quit)"),
+    "help": (
+        "Type a move's number or its notation (e.g. 'take1', 'blue owl2'). Commands: help; undo (take back your "
+        "own decisions of this turn, up to the last draw); save FILE (write the record so far); moves (list "
+        "again); quit.",
+        "수의 번호나 표기(예: 'take1', 'blue owl2')를 입력하세요. 명령: help; undo (이번 차례의 내 결정을 "
+        "마지막 뽑기 전까지 되돌리기); save 파일 (지금까지의 기록 저장); moves (다시 보기); quit (끝내기).",
+    ),
+    "agent_plays": ("{name} plays {move}", "{name}: {move}"),
+    "undone": ("Undone: back before '{move}'.", "되돌림: '{move}' 이전으로."),
+    "no_undo": ("Nothing of yours to undo in this turn.", "이번 차례에 되돌릴 내 결정이 없습니다."),
+    "undo_blocked": ("Cannot undo: new information came out since (a draw).",
+                     "되돌릴 수 없습니다: 그 뒤에 새 정보가 드러났습니다(뽑기)."),
+    "saved": ("Record saved to {path}.", "기록을 {path}에 저장했습니다."),
+    "save_usage": ("Write: save FILE", "이렇게 쓰세요: save 파일"),
+    "game_over": ("Game over.", "게임 종료."),
+    "game_stopped": ("Game stopped by max_turns: unfinished, no winner.",
+                     "max_turns로 게임이 멈췄습니다: 미완료, 승자 없음."),
+    "winner": ("Winner: {name}", "승자: {name}"),
+    "winners": ("Shared win: {name}", "공동 승리: {name}"),
+    "final_scores": ("Final scores", "최종 점수"),
+    "scores": ("Scores", "점수"),
+    "total": ("total", "합계"),
+    "bye": ("Bye.", "안녕히 가세요."),
+    "pass_screen": ("Pass the screen to {name} and press Enter.", "{name}에게 화면을 넘기고 Enter를 누르세요."),
+    "menu_lang": ("Language", "언어"),
+    "menu_game": ("Choose a game", "게임을 고르세요"),
+    "menu_count": ("How many players", "몇 명이 하나요"),
+    "menu_seat": ("Seat {n}: who plays", "{n}번 자리: 누가 하나요"),
+    "menu_seed": ("Seed (Enter for a random one)", "시드 (Enter: 무작위)"),
+    "menu_options": ("Option {name} ({allowed})", "옵션 {name} ({allowed})"),
+    "menu_start": ("Starting {game}: {players}", "{game} 시작: {players}"),
+    "invalid_choice": ("Choose one of: {allowed}", "다음 중에서 고르세요: {allowed}"),
+    "simulating": ("Simulating", "시뮬레이션"),
+    "agent": ("player", "플레이어"),
+    "win_rate": ("win rate (95 % interval)", "승률 (95 % 구간)"),
+    "mean_score": ("mean score", "평균 점수"),
+    "median_score": ("median", "중앙값"),
+    "games_played": ("{games} games ({unfinished} unfinished), mean length {turns:.1f} turns",
+                     "{games}판 (미완료 {unfinished}), 평균 {turns:.1f}턴"),
+    "replay_ok": ("Record OK: {moves} moves replayed, result {result}.",
+                  "기록 정상: {moves}수 재현, 결과 {result}."),
+    "bench_line": ("{game} ({players} players): {games_per_s:,.0f} games/s, {decisions_per_s:,.0f} decisions/s",
+                   "{game} ({players}명): 초당 {games_per_s:,.0f}판, 초당 결정 {decisions_per_s:,.0f}"),
+}
+
+
+def t(key: str, lang: str, **values: object) -> str:
+    """The message ``key`` in ``lang``, formatted with ``values``."""
+    en, ko = MESSAGES[key]
+    return (ko if lang == "ko" else en).format(**values)
+
+
+def detect_lang(chosen: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang`` if given, else Korean when the locale says so, else English."""
+    if chosen:
+        return chosen
+    env = os.environ if environ is None else environ
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(key, "")
+        if value:
+            return "ko" if value.lower().startswith("ko") else "en"
+    return "en"

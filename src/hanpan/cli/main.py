@@ -1,0 +1,296 @@
+"""The ``hanpan`` command: games, play, menu, simulate, replay, score, bench.
+
+Every bad argument, unknown game or option, or malformed file ends with one line
+on standard error and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from hanpan.core.errors import HanpanError, PositionError
+from hanpan.core.options import parse_option_assignments
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A command-line mistake: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="hanpan", description="한판 — play, study and stress-test tabletop games.")
+    parser.add_argument("--version", action="version", version=_version())
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    def lang_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--lang", choices=("en", "ko"), help="language (default: from the locale)")
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--option", action="extend", nargs="+", default=[], metavar="KEY=VALUE",
+                       help="a game option, e.g. side=B (see 'hanpan games')")
+
+    p = commands.add_parser("games", help="list the games, their names, player counts and options")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    lang_option(p)
+
+    p = commands.add_parser("play", help="play a game in the terminal")
+    p.add_argument("game")
+    p.add_argument("--players", required=True, help="comma-separated seats, e.g. human,greedy")
+    p.add_argument("--seed", type=_seed, default=None)
+    lang_option(p)
+    game_options(p)
+
+    p = commands.add_parser("menu", help="choose a game, seats and language, then play")
+    lang_option(p)
+
+    p = commands.add_parser("simulate", help="play many games between computer players")
+    p.add_argument("game")
+    p.add_argument("--players", required=True, help="comma-separated agents, e.g. greedy,random")
+    p.add_argument("--games", type=_positive, required=True)
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
+    p.add_argument("--records", type=Path, default=None, metavar="DIR", help="write one record per game")
+    p.add_argument("--max-turns", type=_positive, default=None,
+                   help="stop a game after N turns; it is reported as unfinished")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    lang_option(p)
+    game_options(p)
+
+    p = commands.add_parser("replay", help="re-play a record, checking every action and the result")
+    p.add_argument("record", type=Path)
+    p.add_argument("--show", action="store_true", help="draw the position after every turn")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    lang_option(p)
+
+    p = commands.add_parser("score", help="score a position file")
+    p.add_argument("game")
+    p.add_argument("position", help="a position JSON file, or - for standard input")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(p)
+
+    p = commands.add_parser("bench", help="random complete games per second and decisions per second")
+    p.add_argument("game")
+    p.add_argument("--num-players", type=_positive, default=None)
+    p.add_argument("--seconds", type=float, default=2.0, help="length of one timed run")
+    p.add_argument("--runs", type=_positive, default=5, help="timed runs (the median is shown)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    lang_option(p)
+    game_options(p)
+    return parser
+
+
+def _version() -> str:
+    from hanpan import __version__
+
+    return f"hanpan {__version__}"
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1 or more")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{value} is not allowed; use 0 or more")
+    return value
+
+
+def _names(text: str) -> list[str]:
+    names = [name.strip() for name in text.split(",")]
+    if not all(names):
+        raise UsageError(f"--players {text!r} has an empty name; write e.g. human,greedy")
+    return names
+
+
+def _read_json(path: str) -> Any:
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
+    except OSError as e:
+        raise PositionError(f"cannot read {path!r}: {e.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise PositionError(f"{path!r} is not JSON: {e.msg} at line {e.lineno}") from None
+
+
+# --- commands ---------------------------------------------------------------------------------------
+def cmd_games(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli import output
+    from hanpan.core.registry import games
+
+    rows = []
+    for game in games():
+        rows.append({
+            "id": game.id,
+            "name_en": game.name_en,
+            "name_ko": game.name_ko,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None,
+                 "help": o.help_ko if lang == "ko" else o.help_en}
+                for o in game.option_specs
+            ],
+        })
+    if args.json:
+        print(json.dumps(rows, ensure_ascii=False))
+    else:
+        output.print_games(rows, lang)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli.play import TerminalGame
+    from hanpan.core.registry import game
+
+    g = game(args.game)
+    options = parse_option_assignments(args.option)
+    return TerminalGame.create(g, _names(args.players), args.seed, options, lang).run()
+
+
+def cmd_menu(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli.play import run_menu
+
+    return run_menu(args.lang)
+
+
+def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.analysis.tournament import check_setup, simulate
+    from hanpan.cli import output
+    from hanpan.core.registry import game
+
+    g = game(args.game)
+    names = _names(args.players)
+    options: dict[str, Any] = dict(parse_option_assignments(args.option))
+    if args.max_turns is not None:
+        options["max_turns"] = args.max_turns
+    check_setup(g.id, names, options)
+    if args.records is not None:
+        try:
+            args.records.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise UsageError(f"cannot create --records {str(args.records)!r}: {e.strerror}") from None
+    keep = args.records is not None
+    with output.progress(args.games, lang, disable=args.quiet or args.json) as advance:
+
+        def on_result(result: Any) -> None:
+            if keep and result.record is not None:
+                path = args.records / f"{g.id}-{args.seed}-{result.index:05d}.json"
+                path.write_text(json.dumps(result.record, ensure_ascii=False) + "\n", "utf-8")
+            advance()
+
+        summary = simulate(g.id, names, args.games, args.seed, options, args.jobs, keep, on_result)
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        output.print_summary(summary, lang)
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli import output
+    from hanpan.core.record import Record, replay
+
+    record = Record.load(args.record)
+    if args.show:
+        output.show_replay(record, lang)
+    state = replay(record)
+    result = record.result if record.result is not None else {"status": state.status}
+    if args.json:
+        print(json.dumps({"ok": True, "moves": len(record.actions), "status": state.status,
+                          "scores": [c.to_json() for c in state.scores()], "winners": list(state.winners())}))
+    else:
+        from hanpan.cli.i18n import t
+
+        print(t("replay_ok", lang, moves=len(record.actions), result=json.dumps(result, ensure_ascii=False)))
+    return 0
+
+
+def cmd_score(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli import output
+    from hanpan.core.registry import game
+
+    g = game(args.game)
+    card = g.score_position(_read_json(args.position))
+    if args.json:
+        print(json.dumps(card.to_json(), ensure_ascii=False))
+    else:
+        output.print_score(g, card, lang)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.analysis.bench import bench
+    from hanpan.cli.i18n import t
+    from hanpan.core.registry import game
+
+    g = game(args.game)
+    options = parse_option_assignments(args.option)
+    players = args.num_players if args.num_players is not None else g.default_players
+    g.new(players=players, seed=0, **options)  # refuse bad counts and options before timing
+    if args.seconds <= 0:
+        raise UsageError(f"--seconds must be more than 0, not {args.seconds}")
+    result = bench(g.id, players, seconds=args.seconds, runs=args.runs, options=options)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(t("bench_line", lang, game=g.name(lang), players=players, games_per_s=result["games_per_s"],
+                decisions_per_s=result["decisions_per_s"]))
+    return 0
+
+
+COMMANDS = {
+    "games": cmd_games,
+    "play": cmd_play,
+    "menu": cmd_menu,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "score": cmd_score,
+    "bench": cmd_bench,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command; returns the exit status (0 ok, 2 bad input)."""
+    from hanpan.cli.i18n import detect_lang
+
+    lang = "en"
+    try:
+        args = build_parser().parse_args(argv)
+        lang = detect_lang(getattr(args, "lang", None))
+        return COMMANDS[args.command](args, lang)
+    except UsageError as e:
+        print(f"hanpan: error: {e}".replace("hanpan: error: hanpan", "hanpan"), file=sys.stderr)
+        return EXIT_USAGE
+    except HanpanError as e:
+        print(f"hanpan: error: {e.localized(lang)}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

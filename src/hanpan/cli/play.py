@@ -1,0 +1,286 @@
+"""Playing in the terminal: the game loop (humans and computer seats) and the start menu.
+
+Input and output are injectable so tests can drive a whole game:
+
+>>> import hanpan, io
+>>> from rich.console import Console
+>>> lines = iter(["1", "quit"])
+>>> game = TerminalGame.create(hanpan.game("spirits_of_the_wild"), ["human", "greedy"], seed=3, options={},
+...     lang="en", console=Console(file=io.StringIO()), read=lambda prompt: next(lines))
+>>> game.run(), game.actions
+(0, ['take1'])
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from hanpan.agents.base import Agent, Seat
+from hanpan.agents.registry import agent_names, make_agent
+from hanpan.cli.i18n import LANGS, detect_lang, t
+from hanpan.core.action import Action
+from hanpan.core.contract import Game, State
+from hanpan.core.errors import HanpanError, OptionError
+from hanpan.core.record import Record
+from hanpan.core.registry import games as all_games
+from hanpan.core.rng import mix_seed
+
+Reader = Callable[[str], str]
+HUMAN = "human"
+
+
+@dataclass
+class Snapshot:
+    """The position before one human decision, to go back to on ``undo``."""
+
+    state: State
+    actions: int
+    player: int
+
+
+class TerminalGame:
+    """One game at one screen: humans type moves, computer seats answer through their Seat."""
+
+    def __init__(self, state: State, names: Sequence[str], agents: Mapping[int, Agent], lang: str,
+                 console: Console, read: Reader) -> None:
+        self.state = state
+        self.names = list(names)
+        self.agents = dict(agents)
+        self.lang = lang
+        self.console = console
+        self.read = read
+        self.actions: list[str] = []
+        self.actors: list[int] = []
+        self.snapshots: list[Snapshot] = []
+        self.render: ModuleType = importlib.import_module(f"hanpan.games.{state.game.id}.render")
+        self._last_human: int | None = None
+
+    @classmethod
+    def create(cls, game: Game, names: Sequence[str], seed: int | None, options: Mapping[str, Any], lang: str,
+               console: Console | None = None, read: Reader | None = None) -> TerminalGame:
+        """Check the seats and options, set up the game and its computer players."""
+        names = [n.strip().lower() for n in names]
+        agents: dict[int, Agent] = {}
+        state = game.new(players=len(names), seed=seed, **options)
+        for seat, name in enumerate(names):
+            if name != HUMAN:
+                agents[seat] = make_agent(name, seed=mix_seed(state.seed, seat + 1))
+        return cls(state, names, agents, lang, console or Console(highlight=False), read or input)
+
+    # --- naming ------------------------------------------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        label = t("player", self.lang, n=seat + 1)
+        if self.names[seat] == HUMAN:
+            humans = sum(1 for n in self.names if n == HUMAN)
+            return f"{label} ({t('you', self.lang)})" if humans == 1 else label
+        return f"{label} ({self.names[seat]})"
+
+    def describe(self, action: Action) -> str:
+        text: str = self.render.describe(self.state, action, self.lang)
+        return text
+
+    # --- the loop ----------------------------------------------------------------------------------
+    def run(self) -> int:
+        """Play until the game ends or a human quits; returns the exit status (0)."""
+        while not self.state.is_over:
+            player = self.state.current_player
+            assert player is not None
+            agent = self.agents.get(player)
+            if agent is not None:
+                action = agent.choose(Seat(self.state, player))
+                self.console.print(t("agent_plays", self.lang, name=escape(self.seat_name(player)),
+                                     move=f"[bold]{action}[/] — {escape(self.describe(action))}"))
+                self._make(action, player)
+            elif not self._human_turn(player):
+                self.console.print(t("bye", self.lang))
+                return 0
+        self._show_end()
+        return 0
+
+    def _make(self, action: Action, player: int) -> None:
+        self.state.play(action)
+        self.actions.append(str(action))
+        self.actors.append(player)
+
+    def _human_turn(self, player: int) -> bool:
+        """One human decision (with any commands before it); False when the human quits."""
+        humans = [s for s, n in enumerate(self.names) if n == HUMAN]
+        if len(humans) > 1 and self._last_human not in (None, player):
+            try:
+                self.read(t("pass_screen", self.lang, name=self.seat_name(player)) + " ")
+            except EOFError:
+                return False
+        self._last_human = player
+        self._show(player)
+        while True:
+            try:
+                text = self.read(f"{t('prompt', self.lang)}> ").strip()
+            except EOFError:
+                return False
+            if not text:
+                continue
+            word, _, rest = text.partition(" ")
+            command = word.lower()
+            if command in ("quit", "exit", "q"):
+                return False
+            if command in ("help", "?", "h"):
+                self.console.print(t("help", self.lang))
+                continue
+            if command in ("moves", "board", "show"):
+                self._show(player)
+                continue
+            if command == "undo":
+                if self._undo(player):
+                    self._show(player)
+                continue
+            if command == "save":
+                self._save(rest.strip())
+                continue
+            action = self._parse(text)
+            if action is None:
+                continue
+            self.snapshots.append(Snapshot(self.state.clone(), len(self.actions), player))
+            self._make(action, player)
+            return True
+
+    def _parse(self, text: str) -> Action | None:
+        legal = self.state.legal_actions()
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return legal[number - 1]
+            self.console.print(f"[red]{t('invalid_choice', self.lang, allowed=f'1–{len(legal)}')}[/]")
+            return None
+        try:
+            return self.state.parse_action(text)
+        except HanpanError as e:
+            self.console.print(f"[red]{e.localized(self.lang)}[/]")
+            return None
+
+    def _undo(self, player: int) -> bool:
+        """Take back this player's last decision, unless a draw or another player came since."""
+        if not self.snapshots or self.snapshots[-1].player != player:
+            self.console.print(t("no_undo", self.lang))
+            return False
+        snap = self.snapshots[-1]
+        if any(actor != player for actor in self.actors[snap.actions:]):
+            self.console.print(t("no_undo", self.lang))
+            return False
+        if snap.state.reveals != self.state.reveals:
+            self.console.print(t("undo_blocked", self.lang))
+            return False
+        self.snapshots.pop()
+        undone = self.actions[snap.actions]
+        self.state = snap.state
+        del self.actions[snap.actions:]
+        del self.actors[snap.actions:]
+        self.console.print(t("undone", self.lang, move=undone))
+        return True
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self.console.print(t("save_usage", self.lang))
+            return
+        try:
+            Record.of(self.state, self.names, self.actions).save(path)
+        except OSError as e:
+            self.console.print(f"[red]{path}: {e.strerror}[/]")
+            return
+        self.console.print(t("saved", self.lang, path=path))
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def _show(self, player: int) -> None:
+        self.console.print(self.render.render(self.state, player, self.lang))
+        self.console.print(f"[bold]{t('to_move', self.lang, name=self.seat_name(player))}[/]")
+        table = Table(title=t("legal_moves", self.lang), show_header=False, box=None, pad_edge=False)
+        for number, action in enumerate(self.state.legal_actions(), 1):
+            table.add_row(f"[cyan]{number:>2}[/]", f"[bold]{action}[/]", self.describe(action))
+        self.console.print(table)
+
+    def _show_end(self) -> None:
+        state = self.state
+        self.console.print(self.render.render(state, None, self.lang))
+        table = Table(title=t("final_scores", self.lang))
+        table.add_column("")
+        cards = state.scores()
+        for category in cards[0].categories:
+            table.add_column(category, justify="right")
+        table.add_column(t("total", self.lang), justify="right")
+        for seat, card in enumerate(cards):
+            table.add_row(self.seat_name(seat), *[str(v) for v in card.categories.values()], f"[bold]{card.total}[/]")
+        self.console.print(table)
+        if state.status == "unfinished":
+            self.console.print(t("game_stopped", self.lang))
+            return
+        winners = state.winners()
+        names = ", ".join(self.seat_name(w) for w in winners)
+        self.console.print(f"[bold green]{t('winner' if len(winners) == 1 else 'winners', self.lang, name=names)}[/]")
+        self.console.print(t("game_over", self.lang))
+
+
+# --- the start menu ---------------------------------------------------------------------------------
+def ask(read: Reader, console: Console, prompt: str, choices: Sequence[str], default: str, lang: str) -> str:
+    """Ask until one of ``choices`` (or its number) is given; Enter takes the default."""
+    listing = "  ".join(f"[cyan]{i}[/] {c}" for i, c in enumerate(choices, 1))
+    console.print(f"{prompt}: {listing}")
+    while True:
+        answer = read(f"[{default}] > ").strip()
+        if not answer:
+            return default
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            return choices[int(answer) - 1]
+        for choice in choices:
+            if answer.lower() == choice.lower():
+                return choice
+        console.print(t("invalid_choice", lang, allowed=", ".join(choices)))
+
+
+def run_menu(lang: str | None = None, console: Console | None = None, read: Reader | None = None) -> int:
+    """Choose language, game, seats, options and seed; then play.  EOF at any prompt quits."""
+    console = console or Console(highlight=False)
+    read = read or input
+    try:
+        chosen_lang = lang or ask(read, console, "Language / 언어", list(LANGS), detect_lang(None), "en")
+        games = all_games()
+        ids = [g.id for g in games]
+        for g in games:
+            console.print(f"  {g.id}: {g.name_ko} / {g.name_en} ({g.player_range()})")
+        game = games[ids.index(ask(read, console, t("menu_game", chosen_lang), ids, ids[0], chosen_lang))]
+        counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
+        count = int(ask(read, console, t("menu_count", chosen_lang), counts, str(game.default_players),
+                        chosen_lang))
+        seats = []
+        kinds = [HUMAN, *agent_names()]
+        for seat in range(count):
+            default = HUMAN if seat == 0 else ("greedy" if "greedy" in kinds else kinds[-1])
+            seats.append(ask(read, console, t("menu_seat", chosen_lang, n=seat + 1), kinds, default, chosen_lang))
+        options: dict[str, Any] = {}
+        for spec in game.game_options:
+            if spec.choices is not None:
+                choices = [str(c) for c in spec.choices]
+            elif spec.value_type is bool:
+                choices = ["true", "false"]
+            else:
+                continue  # free-form options (files, numbers) are for the command line
+            options[spec.name] = ask(read, console, t("menu_options", chosen_lang, name=spec.name,
+                                                      allowed=spec.help_ko if chosen_lang == "ko" else spec.help_en),
+                                     choices, str(spec.default).lower() if isinstance(spec.default, bool)
+                                     else str(spec.default), chosen_lang)
+        seed_text = read(f"{t('menu_seed', chosen_lang)} > ").strip()
+        seed = int(seed_text) if seed_text.isdigit() else None
+        console.print(t("menu_start", chosen_lang, game=game.name(chosen_lang), players=", ".join(seats)))
+        return TerminalGame.create(game, seats, seed, options, chosen_lang, console, read).run()
+    except EOFError:
+        console.print(t("bye", lang or "en"))
+        return 0
+    except OptionError as e:
+        console.print(f"[red]{e}[/]")
+        return 2

@@ -1,0 +1,193 @@
+"""Terminal drawing of Spirits of the Wild (rich), in English or Korean.
+
+>>> import hanpan
+>>> from rich.console import Console
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=3)
+>>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
+('Take 1 stone from the tray', '접시에서 돌 1개 가져오기')
+>>> console = Console(width=100, record=True, color_system=None)
+>>> console.print(render(state, 0, "en")); "Tray" in console.export_text()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, STONES, name
+
+STYLE = {
+    "blue": "bold blue", "teal": "bold cyan", "orange": "bold dark_orange", "white": "bold white",
+    "purple": "bold magenta", "yellow": "bold yellow", "spirit": "bold bright_white on grey35",
+}
+# Stones are drawn as their colour's initial, so boards read without colour too.
+LETTER = {"blue": "B", "teal": "T", "orange": "O", "white": "W", "purple": "P", "yellow": "Y", "spirit": "◆"}
+SLOT, SPIRIT_STONE, SPIRIT_SLOT = "·", "◆", "◇"
+
+WORDS: dict[str, tuple[str, str]] = {
+    "tray": ("Tray", "접시"), "bag": ("Bag", "주머니"), "stones": ("stones", "개"),
+    "spirit_out": ("Spirit stones out of the bag: {n} of 5 ends the game",
+                   "주머니 밖 영혼석: {n}개 (5개면 게임 끝)"),
+    "piles": ("Great Spirit piles (top usable)", "영혼카드 더미 (맨 위만 사용)"),
+    "pile": ("Pile {n}", "{n}번 더미"), "unknown": ("?", "?"),
+    "turn": ("Turn {n}", "{n}번째 차례"), "hand": ("In hand", "손에 든 돌"),
+    "cards": ("Action cards", "액션카드"), "up": ("face up", "앞면"), "down": ("face down", "뒷면"),
+    "coyote": ("coyote", "코요테"), "points": ("points", "점"), "total": ("Total", "합계"),
+    "player": ("Player {n}", "플레이어 {n}"), "to_take": ("to take: {n}", "가져올 돌: {n}"),
+    "coyote_middle": ("The coyote is in the middle.", "코요테는 가운데에 있습니다."),
+}
+
+CARD_LABEL: dict[str, tuple[str, str]] = {
+    "take1": ("Take 1 stone from the tray", "접시에서 돌 1개 가져오기"),
+    "take2": ("Take 2 stones from the tray", "접시에서 돌 2개 가져오기"),
+    "add2": ("Add 2 stones from the bag to the tray, then take 1", "주머니에서 2개 더하고 1개 가져오기"),
+    "add3": ("Add 3 stones from the bag to the tray, then you may move the coyote",
+             "주머니에서 3개 더하고 코요테 보내기"),
+    "pass": ("Pass: no action card can be used", "넘기기: 쓸 수 있는 액션카드가 없음"),
+}
+
+
+def _w(key: str, lang: str, **values: object) -> str:
+    en, ko = WORDS[key]
+    return (ko if lang == "ko" else en).format(**values)
+
+
+def _place_name(place: str, lang: str) -> str:
+    """'owl2' → 'owl pair 2', 'beaver3' → 'beaver 3-set', others the animal's name."""
+    if place.startswith("owl"):
+        return f"{name('owl', lang)} {place[3]}" + ("번 짝" if lang == "ko" else "")
+    if place.startswith("beaver"):
+        return f"{name('beaver', lang)} {place[6]}" + ("개 세트" if lang == "ko" else "-set")
+    return name(place, lang)
+
+
+def describe(state: State, action: Action, lang: str) -> str:
+    """A short label of an action, e.g. 'Put a blue stone on Owl 2'."""
+    words = str(action).split()
+    ko = lang == "ko"
+    head = words[0]
+    if head in CARD_LABEL:
+        en_label, ko_label = CARD_LABEL[head]
+        return ko_label if ko else en_label
+    if head in SPIRIT_TEXT:
+        en_text, ko_text = SPIRIT_TEXT[head]
+        return (f"영혼카드 사용하고 액션카드 복구: {name(head, lang)} — {ko_text}" if ko
+                else f"Spirit & refresh with the {name(head, lang)}: {en_text}")
+    if head == "take":
+        return f"{name(words[1], lang)} 돌 가져오기" if ko else f"Take a {name(words[1], lang)} stone"
+    if head == "return":
+        where = _place_name(words[2], lang)
+        return (f"{where}의 {name(words[1], lang)} 돌을 접시로" if ko
+                else f"Return the {name(words[1], lang)} stone of your {where} to the tray")
+    if head == "bag":
+        return (f"접시의 {name(words[1], lang)} 돌을 주머니에 넣기" if ko
+                else f"Put a {name(words[1], lang)} stone from the tray into the bag")
+    if head == "coyote":
+        if words[1] == "stay":
+            return "코요테를 그대로 두기" if ko else "Leave the coyote where it is"
+        return (f"코요테를 상대의 {name(words[1], lang)}(으)로" if ko
+                else f"Move the coyote onto your opponent's {name(words[1], lang)}")
+    if head == "spirit":
+        return (f"영혼석을 {name(words[1], lang)}의 영혼석 칸에" if ko
+                else f"Put the spirit stone on the {name(words[1], lang)}'s spirit slot")
+    where = _place_name(words[1], lang)
+    return f"{name(head, lang)} 돌을 {where}에 놓기" if ko else f"Put a {name(head, lang)} stone on {where}"
+
+
+def _stones(counts: dict[str, int]) -> Text:
+    text = Text()
+    for kind in STONES:
+        for _ in range(counts.get(kind, 0)):
+            text.append(LETTER[kind], style=STYLE[kind])
+            text.append(" ")
+    return text or Text("—", style="dim")
+
+
+def _slots(colours: list[str], size: int) -> Text:
+    text = Text()
+    for i in range(size):
+        if i < len(colours):
+            text.append(LETTER[colours[i]], style=STYLE[colours[i]])
+        else:
+            text.append(SLOT, style="dim")
+    return text
+
+
+def _board(view: dict[str, Any], player: int, lang: str) -> Panel:
+    board = view["boards"][player]["animals"]
+    spirits = view["boards"][player]["spirit_stones"]
+    score = view["scores"][player]
+    coyote = view["coyote"]
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(no_wrap=True)
+    table.add_column(justify="right", no_wrap=True)
+    shapes = {
+        "owl": lambda: Text("  ").join([_slots(pair, 2) for pair in board["owl"]]),
+        "rabbit": lambda: _slots(board["rabbit"], 3),
+        "beaver": lambda: Text("  ").join([_slots(board["beaver"][0], 3), _slots(board["beaver"][1], 2)]),
+        "salmon": lambda: _slots(board["salmon"], 6),
+        "turtle": lambda: _slots(board["turtle"], 5),
+    }
+    for animal in ANIMALS:
+        spirit = Text(SPIRIT_STONE, style=STYLE["spirit"]) if animal in spirits else Text(SPIRIT_SLOT, style="dim")
+        label = Text(name(animal, lang))
+        if coyote is not None and coyote["player"] == player and coyote["animal"] == animal:
+            label.append(f" ({_w('coyote', lang)})", style="bold red")
+        table.add_row(label, shapes[animal](), spirit, f"{score[animal]} {_w('points', lang)}")
+    table.add_row(_w("total", lang), "", "", f"[bold]{score['total']}[/]")
+    cards = view["action_cards"][player]
+    faces = []
+    for card in ("take1", "take2", "add2", "add3"):
+        up = cards[card]
+        count = f"×{up}" if card == "take1" else ""
+        faces.append(f"[{'green' if up else 'dim strike'}]{card}{count}[/]")
+    faces.append("[green]spirit[/]")
+    title = _w("player", lang, n=player + 1)
+    if view.get("you") == player:
+        title += " ★"
+    if view["current_player"] == player:
+        title = f"▶ {title}"
+    return Panel(Group(table, Text.from_markup(f"{_w('cards', lang)}: " + " ".join(faces))), title=title,
+                 title_align="left")
+
+
+def render(state: State, viewer: int | None, lang: str) -> RenderableType:
+    """The position as ``viewer`` knows it (None: a spectator; everything here is public)."""
+    view = state.view(0 if viewer is None else viewer)
+    if viewer is None:
+        view["you"] = None
+    head = Text.from_markup(
+        f"[bold]{_w('turn', lang, n=view['turn'] + 1)}[/]   "
+        f"{_w('bag', lang)}: {sum(view['bag'].values())} {_w('stones', lang)}   "
+        + _w("spirit_out", lang, n=view["spirit_stones_out"])
+    )
+    piles = []
+    for i, pile in enumerate(view["spirit_piles"]):
+        shown = [name(c, lang) if c else _w("unknown", lang) for c in pile]
+        top = pile[0]
+        text = SPIRIT_TEXT[top][1 if lang == "ko" else 0] if top else ""
+        piles.append(f"{_w('pile', lang, n=i + 1)}: [bold]{shown[0]}[/] ({text})  [dim]{' / '.join(shown[1:])}[/]")
+    tray = Text(f"{_w('tray', lang)}: ").append_text(_stones(view["tray"]))
+    parts: list[RenderableType] = [head, Text.from_markup(f"{_w('piles', lang)}:\n  " + "\n  ".join(piles)), tray]
+    if any(view["held"].values()):
+        parts.append(Text(f"{_w('hand', lang)}: ").append_text(_stones(view["held"])))
+    if view["to_take"]:
+        parts.append(Text(_w("to_take", lang, n=view["to_take"])))
+    if view["coyote"] is None:
+        parts.append(Text(_w("coyote_middle", lang), style="dim"))
+    boards = Table.grid(padding=(0, 2))
+    boards.add_row(*[_board(view, p, lang) for p in range(2)])
+    parts.append(boards)
+    return Group(*parts)
+
+
+__all__ = ["COLOURS", "describe", "render"]
