@@ -114,10 +114,12 @@ class TerminalGame:
         """One human decision (with any commands before it); False when the human quits."""
         humans = [s for s, n in enumerate(self.names) if n == HUMAN]
         if len(humans) > 1 and self._last_human not in (None, player):
+            self.console.print(f"[bold]{t('pass_screen', self.lang, name=escape(self.seat_name(player)))}[/]")
             try:
-                self.read(t("pass_screen", self.lang, name=self.seat_name(player)) + " ")
+                self.read("⏎ ")
             except EOFError:
                 return False
+            self.console.clear()  # the previous player's secrets leave the screen
         self._last_human = player
         self._show(player)
         while True:

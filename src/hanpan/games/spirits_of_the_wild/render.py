@@ -60,7 +60,9 @@ def _w(key: str, lang: str, **values: object) -> str:
 
 
 def _place_name(place: str, lang: str) -> str:
-    """'owl2' → 'owl pair 2', 'beaver3' → 'beaver 3-set', others the animal's name."""
+    """'owl2' → 'Owl 2', 'beaver3' → 'Beaver 3-set', an animal ('owl', 'salmon') → its name."""
+    if place in ANIMALS:
+        return name(place, lang)
     if place.startswith("owl"):
         return f"{name('owl', lang)} {place[3]}" + ("번 짝" if lang == "ko" else "")
     if place.startswith("beaver"):

@@ -1,0 +1,69 @@
+"""Runs every ``$ hanpan ...`` example of the README and checks its shown output (``...`` matches anything)."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text("utf-8")
+
+
+def console_examples() -> list[tuple[str, str]]:
+    """(command, expected output) for each ``$ hanpan`` line of the README's console blocks."""
+    examples = []
+    for block in re.findall(r"```console\n(.*?)```", README, flags=re.S):
+        lines = block.splitlines()
+        i = 0
+        while i < len(lines):
+            if lines[i].startswith("$ hanpan"):
+                command = lines[i][2:]
+                i += 1
+                expected = []
+                while i < len(lines) and not lines[i].startswith("$ "):
+                    expected.append(lines[i])
+                    i += 1
+                examples.append((command, "\n".join(expected).strip()))
+            else:
+                i += 1
+    return examples
+
+
+EXAMPLES = console_examples()
+
+
+def test_the_readme_opens_with_the_two_commands() -> None:
+    assert "make play" in README.split("##")[0]
+    assert "make test" in README.split("##")[0]
+    assert len(EXAMPLES) >= 7
+
+
+@pytest.fixture(scope="module")
+def workdir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A scratch folder holding the README's example files (commands run in order there)."""
+    path = tmp_path_factory.mktemp("readme")
+    shutil.copytree(ROOT / "docs" / "examples", path / "docs" / "examples")
+    return path
+
+
+@pytest.mark.parametrize(("command", "expected"), EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_readme_console_example(command: str, expected: str, workdir: Path) -> None:
+    args = command.split()[1:]
+    run = subprocess.run(
+        [sys.executable, "-m", "hanpan.cli.main", *args],
+        cwd=workdir, input="quit\n", capture_output=True, text=True, timeout=120,
+        env={"PATH": "/usr/bin:/bin", "COLUMNS": "120", "LANG": "C.UTF-8"},
+    )
+    output = (run.stdout + run.stderr).strip()
+    wants_error = expected.startswith("hanpan: error")
+    assert run.returncode == (2 if wants_error else 0), output
+    checker = doctest.OutputChecker()
+    assert checker.check_output(expected + "\n", output + "\n", doctest.ELLIPSIS), (
+        f"README shows:\n{expected}\n--- but the command printed:\n{output}"
+    )
