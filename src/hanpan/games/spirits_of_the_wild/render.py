@@ -1,12 +1,12 @@
 """Terminal drawing of Spirits of the Wild (rich), in English or Korean.
 
->>> import hanpan
+>>> import hanpan, io
 >>> from rich.console import Console
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=3)
 >>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
 ('Take 1 stone from the tray', '접시에서 돌 1개 가져오기')
->>> console = Console(width=100, record=True, color_system=None)
->>> console.print(render(state, 0, "en")); "Tray" in console.export_text()
+>>> console = Console(file=io.StringIO(), width=100, color_system=None)
+>>> console.print(render(state, 0, "en")); "Tray: B W P Y" in console.file.getvalue()
 True
 """
 
