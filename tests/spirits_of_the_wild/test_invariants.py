@@ -1,0 +1,132 @@
+"""Random-play invariants over 2,000 seeded games, and a cross-check of the engine against the spec model."""
+
+from __future__ import annotations
+
+from hanpan.core.record import Record, replay
+from hanpan.core.rng import Rng
+
+from .helpers import COUNTS, GAME, STONES, ref_card_texts, ref_placements, ref_points, total_stones
+
+GAMES = 2000
+
+
+def _check_position(state: object) -> None:
+    data = state.to_json()  # type: ignore[attr-defined]
+    assert total_stones(data) == COUNTS  # bag + tray + hand + boards: always the 56 stones
+    clone = state.clone()  # type: ignore[attr-defined]
+    assert clone == state and clone.to_json() == data
+    back = GAME.from_json(data)
+    assert back == state and back.to_json() == data
+    if data["phase"] == "card":
+        assert data["held"] == {}
+        assert data["spirit_stones_out"] < 5  # else the last turn would have ended the game
+
+
+def test_random_play_invariants_over_2000_games() -> None:
+    finished = 0
+    for seed in range(GAMES):
+        state = GAME.new(players=2, seed=seed, max_turns=300)
+        rng = Rng(seed * 31 + 1)
+        actions: list[str] = []
+        step = 0
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert legal, f"seed {seed}: no legal action before the end"
+            assert len({a.text for a in legal}) == len(legal)
+            if step % 9 == seed % 9:  # a sample of decisions of every kind
+                _check_position(state)
+            action = legal[rng.randbelow(len(legal))]
+            actions.append(action.text)
+            state.apply(action)
+            step += 1
+        _check_position(state)
+        assert state.legal_actions() == [] and state.current_player is None
+        finished += state.status == "finished"
+        record = Record.of(state, ["a", "b"], actions)
+        again = replay(Record.from_json(record.to_json()))
+        assert [s.total for s in again.scores()] == [s.total for s in state.scores()]
+        assert again.winners() == state.winners() and again.to_json() == state.to_json()
+    assert finished == GAMES  # no random game ran into max_turns
+
+
+def test_engine_agrees_with_the_spec_model_in_random_play() -> None:
+    for seed in range(300):
+        state = GAME.new(players=2, seed=10_000 + seed)
+        rng = Rng(seed)
+        while not state.is_over:
+            data = state.to_json()
+            legal = {a.text for a in state.legal_actions()}
+            me = data["current_player"]
+            if data["phase"] == "card":
+                assert legal == ref_card_texts(data), data
+            elif data["phase"] == "place":
+                coyote = data["coyote"]
+                on_me = coyote["animal"] if coyote and coyote["player"] == me else None
+                expected: set[str] = set()
+                for stone in data["held"]:
+                    expected |= ref_placements(data["boards"][me], stone, on_me)
+                assert legal == expected and expected
+            elif data["phase"] == "take":
+                assert legal == {f"take {k}" for k in data["tray"]}
+                assert 0 < data["to_take"] <= sum(data["tray"].values())
+            elif data["phase"] == "bison":
+                assert legal == {f"bag {k}" for k in data["tray"]}
+            elif data["phase"] == "coyote":
+                coyote = data["coyote"]
+                there = coyote["animal"] if coyote and coyote["player"] == 1 - me else None
+                assert legal == {f"coyote {a}" for a in ("owl", "rabbit", "beaver", "salmon", "turtle")
+                                 if a != there} | {"coyote stay"}
+            for player in (0, 1):
+                points = ref_points(data["boards"][player])
+                assert data["scores"][player] == {**points, "total": sum(points.values())}
+            actions = state.legal_actions()
+            state.apply(actions[rng.randbelow(len(actions))])
+        data = state.to_json()
+        totals = [sum(ref_points(b).values()) for b in data["boards"]]
+        if totals[0] != totals[1]:
+            assert list(state.winners()) == [totals.index(max(totals))]
+        elif data["coyote"] is None:
+            assert state.winners() == (0, 1)
+        else:
+            assert state.winners() == (data["coyote"]["player"],)
+
+
+def test_restored_positions_play_on_identically() -> None:
+    for seed in range(100):
+        state = GAME.new(players=2, seed=seed)
+        rng = Rng(seed)
+        restored = None
+        while not state.is_over:
+            if restored is None and state.turn == 5:
+                restored = GAME.from_json(state.to_json())
+                twin = state.clone()
+            legal = state.legal_actions()
+            action = legal[rng.randbelow(len(legal))]
+            state.apply(action)
+            if restored is not None:
+                restored.apply(action)
+                twin.apply(action)
+        if restored is not None:
+            assert restored.to_json() == state.to_json() == twin.to_json()
+
+
+def test_same_seed_and_actions_give_the_same_states() -> None:
+    for seed in range(50):
+        a, b = GAME.new(players=2, seed=seed), GAME.new(players=2, seed=seed)
+        rng = Rng(seed)
+        while not a.is_over:
+            legal = a.legal_actions()
+            assert legal == b.legal_actions()
+            action = legal[rng.randbelow(len(legal))]
+            a.apply(action)
+            b.play(action.text)
+        assert a.to_json() == b.to_json()
+
+
+def test_notation_round_trips_for_the_whole_action_space() -> None:
+    table = GAME.actions
+    assert len(table) == 137
+    for action in table.actions:
+        assert table.parse(str(action)) == action
+        assert table.parse(str(action).upper().replace(" ", "   ")) == action
+    assert {a.text for a in table.actions} >= {f"take {k}" for k in STONES}
