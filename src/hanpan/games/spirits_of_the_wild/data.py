@@ -86,15 +86,16 @@ CARD_IDS: tuple[str, ...] = ("take1", "take2", "add2", "add3")  # the action car
 NAMES: dict[str, tuple[str, str]] = {}
 for _group in ("stones", "animals", "action_cards", "spirit_cards"):
     for _item in DATA[_group]:
-        NAMES[_item["id"]] = (_item["en"], _item["ko"])
+        # 'spirit' is both a stone and an action card: the stone's name wins
+        NAMES.setdefault(_item["id"], (_item["en"], _item["ko"]))
 SPIRIT_TEXT: dict[str, tuple[str, str]] = {s["id"]: (s["text_en"], s["text_ko"]) for s in DATA["spirit_cards"]}
 
 
 def name(item_id: str, lang: str = "en") -> str:
     """The English or Korean name of a stone, animal or card id.
 
-    >>> name("beaver", "ko"), name("eagle")
-    ('비버', 'Eagle')
+    >>> name("beaver", "ko"), name("eagle"), name("spirit")
+    ('비버', 'Eagle', 'spirit stone')
     """
     en, ko = NAMES.get(item_id, (item_id, item_id))
     return ko if lang == "ko" else en

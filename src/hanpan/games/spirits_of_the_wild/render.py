@@ -70,6 +70,17 @@ def _place_name(place: str, lang: str) -> str:
     return name(place, lang)
 
 
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _stone(kind: str, lang: str) -> str:
+    """'blue stone' / '파랑 돌'; the spirit stone is already named as a stone."""
+    if kind == "spirit":
+        return name(kind, lang)
+    return f"{name(kind, lang)} 돌" if lang == "ko" else f"{name(kind, lang)} stone"
+
+
 def describe(state: State, action: Action, lang: str) -> str:
     """A short label of an action, e.g. 'Put a blue stone on Owl 2'."""
     words = str(action).split()
@@ -83,14 +94,14 @@ def describe(state: State, action: Action, lang: str) -> str:
         return (f"영혼카드 사용하고 액션카드 복구: {name(head, lang)} — {ko_text}" if ko
                 else f"Spirit & refresh with the {name(head, lang)}: {en_text}")
     if head == "take":
-        return f"{name(words[1], lang)} 돌 가져오기" if ko else f"Take a {name(words[1], lang)} stone"
+        return f"{_stone(words[1], lang)} 가져오기" if ko else f"Take {_a(_stone(words[1], lang))}"
     if head == "return":
         where = _place_name(words[2], lang)
-        return (f"{where}의 {name(words[1], lang)} 돌을 접시로" if ko
-                else f"Return the {name(words[1], lang)} stone of your {where} to the tray")
+        return (f"{where}의 {_stone(words[1], lang)}을 접시로" if ko
+                else f"Return the {_stone(words[1], lang)} of your {where} to the tray")
     if head == "bag":
-        return (f"접시의 {name(words[1], lang)} 돌을 주머니에 넣기" if ko
-                else f"Put a {name(words[1], lang)} stone from the tray into the bag")
+        return (f"접시의 {_stone(words[1], lang)}을 주머니에 넣기" if ko
+                else f"Put {_a(_stone(words[1], lang))} from the tray into the bag")
     if head == "coyote":
         if words[1] == "stay":
             return "코요테를 그대로 두기" if ko else "Leave the coyote where it is"
@@ -100,7 +111,7 @@ def describe(state: State, action: Action, lang: str) -> str:
         return (f"영혼석을 {name(words[1], lang)}의 영혼석 칸에" if ko
                 else f"Put the spirit stone on the {name(words[1], lang)}'s spirit slot")
     where = _place_name(words[1], lang)
-    return f"{name(head, lang)} 돌을 {where}에 놓기" if ko else f"Put a {name(head, lang)} stone on {where}"
+    return f"{_stone(head, lang)}을 {where}에 놓기" if ko else f"Put {_a(_stone(head, lang))} on {where}"
 
 
 def _stones(counts: dict[str, int]) -> Text:
