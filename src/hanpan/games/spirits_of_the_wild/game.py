@@ -175,7 +175,25 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
         raise PositionError("a position waiting for a take needs 'to_take' stones in the tray")
     if s.phase != S.PH_OVER and s.phase != S.PH_CARD and s.pc >= len(s.program):
         raise PositionError("a position in the middle of a card needs the card's 'program'")
+    steps = _PHASE_STEPS.get(s.phase)
+    if steps is not None and s.program[s.pc] not in steps:
+        raise PositionError(f"phase {phase!r} does not match the card's step {S.STEPS[s.program[s.pc]]!r} "
+                            f"at 'pc' {s.pc}")
+    if any(s.held) and s.phase not in (S.PH_TAKE, S.PH_PLACE):
+        raise PositionError(f"stones in hand in phase {phase!r}; only a take or a placing holds stones")
+    if s.phase != S.PH_OVER and not s.legal_actions():
+        raise PositionError(f"no decision is possible in phase {phase!r} of this position")
     return s
+
+
+# The program step each mid-card phase waits at (a position must agree with its program).
+_PHASE_STEPS = {
+    S.PH_TAKE: (S.S_TAKE1, S.S_TAKE2),
+    S.PH_PLACE: (S.S_PLACE,),
+    S.PH_COYOTE: (S.S_COYOTE,),
+    S.PH_DEER: (S.S_DEER,),
+    S.PH_BISON: (S.S_BISON,),
+}
 
 
 GAME = SpiritsOfTheWild()
