@@ -1,0 +1,164 @@
+"""Decks: the built-in reconstructed deck (``data/deck.json``) or an owner's file (option ``deck``).
+
+A deck file is ``{"format": "four_gardens.deck/1", "cards": [...]}`` with 70 cards
+numbered 1..70; each card names its landscape side (``colour``, ``position``, ``god``,
+one of the four gods or ``wild``) and its base side (``action`` ``"gain"`` or
+``"rotate"`` with ``floor`` 1..4 and ``direction`` ``"up"``/``"down"``, and a ``cost``
+of 2–4 resource icons).  A file that breaks the format is refused with one line
+naming the first problem.
+
+>>> deck = builtin_deck()
+>>> len(deck), deck.label(0)
+(70, 'c1')
+>>> deck.colour[0], deck.position[0], deck.cost[0]
+(0, 0, (3, 0, 0, 0))
+>>> load_deck_data({"format": "four_gardens.deck/1", "cards": []}, "x.json")
+Traceback (most recent call last):
+...
+hanpan.core.errors.DataError: deck x.json: has 0 cards; a deck has 70, numbered 1..70
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from hanpan.core.errors import DataError
+from hanpan.games.four_gardens.data import COLOURS, GODS, RESOURCES, SIZES
+
+DECK_FORMAT = "four_gardens.deck/1"
+NUM_CARDS = 70
+ROTATE, GAIN = 0, 1
+UP, DOWN = 0, 1
+_KEYS = {"id", "colour", "position", "god", "action", "floor", "direction", "cost"}
+
+
+class Deck:
+    """70 cards as flat tuples indexed by card index (card id - 1); shared by every state."""
+
+    __slots__ = ("action", "colour", "cost", "cost_total", "direction", "floor", "god", "land_key", "name",
+                 "position", "source")
+
+    def __init__(self, cards: list[dict[str, Any]], source: str) -> None:
+        self.source = source
+        self.colour: tuple[int, ...] = tuple(COLOURS.index(c["colour"]) for c in cards)
+        self.position: tuple[int, ...] = tuple(c["position"] - 1 for c in cards)
+        self.god: tuple[int, ...] = tuple((*GODS, "wild").index(c["god"]) for c in cards)
+        self.action: tuple[int, ...] = tuple(GAIN if c["action"] == "gain" else ROTATE for c in cards)
+        self.floor: tuple[int, ...] = tuple(c.get("floor", 1) - 1 for c in cards)
+        self.direction: tuple[int, ...] = tuple(DOWN if c.get("direction") == "down" else UP for c in cards)
+        self.cost: tuple[tuple[int, ...], ...] = tuple(tuple(c["cost"].count(r) for r in RESOURCES) for c in cards)
+        self.cost_total: tuple[int, ...] = tuple(len(c["cost"]) for c in cards)
+        #: the landscape side as one int (colour, position, god): cards alike on that side share it
+        self.land_key: tuple[int, ...] = tuple(
+            (self.colour[i] * 5 + self.position[i]) * 5 + self.god[i] for i in range(len(cards)))
+        self.name: tuple[str, ...] = tuple(str(c.get("name", "")) for c in cards)
+
+    def __len__(self) -> int:
+        return len(self.colour)
+
+    @staticmethod
+    def label(index: int) -> str:
+        """The notation of a card: ``c`` and its id."""
+        return f"c{index + 1}"
+
+    def card_json(self, index: int, landscape: bool = True, base: bool = True) -> dict[str, Any]:
+        """A card as JSON: its id and the sides asked for."""
+        data: dict[str, Any] = {"id": index + 1}
+        if landscape:
+            data.update(colour=COLOURS[self.colour[index]], position=self.position[index] + 1,
+                        god=(*GODS, "wild")[self.god[index]])
+        if base:
+            data.update(base_colour=COLOURS[self.colour[index]], base_position=self.position[index] + 1)
+            if self.action[index] == GAIN:
+                data["action"] = "gain"
+            else:
+                data.update(action="rotate", floor=self.floor[index] + 1,
+                            direction="down" if self.direction[index] == DOWN else "up")
+            data["cost"] = [r for r, n in zip(RESOURCES, self.cost[index], strict=True) for _ in range(n)]
+        return data
+
+
+def _problem(source: str, message: str) -> DataError:
+    return DataError(f"deck {source}: {message}", f"덱 {source}: 잘못된 파일 ({message})")
+
+
+def load_deck_data(data: object, source: str) -> Deck:
+    """Validate deck JSON; the first problem raises DataError naming it."""
+    if not isinstance(data, Mapping):
+        raise _problem(source, "must be a JSON object with 'format' and 'cards'")
+    if data.get("format") != DECK_FORMAT:
+        raise _problem(source, f"'format' must be {DECK_FORMAT!r}, not {data.get('format')!r}")
+    cards = data.get("cards")
+    if not isinstance(cards, list):
+        raise _problem(source, "'cards' must be a list of cards")
+    if len(cards) != NUM_CARDS:
+        raise _problem(source, f"has {len(cards)} cards; a deck has {NUM_CARDS}, numbered 1..{NUM_CARDS}")
+    for i, card in enumerate(cards):
+        where = f"card {i + 1}"
+        if not isinstance(card, Mapping):
+            raise _problem(source, f"{where} must be an object")
+        unknown = set(card) - _KEYS - {"name"}
+        if unknown:
+            raise _problem(source, f"{where}: unknown key {sorted(unknown)[0]!r}; keys: {', '.join(sorted(_KEYS))}")
+        if card.get("id") != i + 1:
+            raise _problem(source, f"{where}: 'id' must be {i + 1} (cards are numbered 1..70 in order), "
+                                   f"not {card.get('id')!r}")
+        colour = card.get("colour")
+        if colour not in COLOURS:
+            raise _problem(source, f"{where}: colour {colour!r} is not one of {', '.join(COLOURS)}")
+        size = SIZES[COLOURS.index(colour)]
+        position = card.get("position")
+        if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= size:
+            raise _problem(source, f"{where}: position {position!r} is not 1..{size} for {colour}")
+        if card.get("god") not in (*GODS, "wild"):
+            raise _problem(source, f"{where}: god {card.get('god')!r} is not one of {', '.join(GODS)}, wild")
+        action = card.get("action")
+        if action == "rotate":
+            floor = card.get("floor")
+            if isinstance(floor, bool) or floor not in (1, 2, 3, 4):
+                raise _problem(source, f"{where}: floor {floor!r} is not 1..4")
+            if card.get("direction") not in ("up", "down"):
+                raise _problem(source, f"{where}: direction {card.get('direction')!r} is not up or down")
+        elif action == "gain":
+            if "floor" in card or "direction" in card:
+                raise _problem(source, f"{where}: a gain card has no floor or direction")
+        else:
+            raise _problem(source, f"{where}: action {action!r} is not rotate or gain")
+        cost = card.get("cost")
+        if not isinstance(cost, list) or not 2 <= len(cost) <= 4:
+            raise _problem(source, f"{where}: cost must list 2–4 resource icons")
+        for icon in cost:
+            if icon not in RESOURCES:
+                raise _problem(source, f"{where}: cost icon {icon!r} is not one of {', '.join(RESOURCES)}")
+    return Deck([dict(c) for c in cards], source)
+
+
+@lru_cache(maxsize=16)
+def load_deck_file(path: str) -> Deck:
+    """The deck in the file at ``path`` (read once per path)."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as e:
+        raise DataError(f"deck {path}: cannot read it ({e.strerror})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DataError(f"deck {path}: not JSON ({e.msg} at line {e.lineno})") from None
+    return load_deck_data(data, path)
+
+
+@lru_cache(maxsize=1)
+def builtin_deck() -> Deck:
+    """The reconstructed deck shipped with the game."""
+    text = resources.files(__package__).joinpath("data/deck.json").read_text("utf-8")
+    return load_deck_data(json.loads(text), "deck.json")
+
+
+def deck_for(path: str | None) -> Deck:
+    """The built-in deck for None, else the file's."""
+    return builtin_deck() if path is None else load_deck_file(path)

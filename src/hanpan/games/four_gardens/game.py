@@ -1,0 +1,79 @@
+"""The Game object of Four Gardens: options, setup, positions in and out.
+
+>>> from hanpan.games.four_gardens import GAME
+>>> GAME.id, GAME.name_ko, GAME.player_range(), [o.name for o in GAME.option_specs]
+('four_gardens', '신들의 정원', '2–4', ['whims', 'deck', 'max_turns'])
+>>> GAME.new(players=2, seed=1, deck="/no/such/deck.json")
+Traceback (most recent call last):
+...
+hanpan.core.errors.DataError: deck /no/such/deck.json: cannot read it (No such file or directory)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from hanpan.core.action import ActionTable
+from hanpan.core.contract import Game, State
+from hanpan.core.errors import HanpanError, PositionError
+from hanpan.core.options import OptionSpec, OptionValue, resolve_options
+from hanpan.games.four_gardens import state as S
+from hanpan.games.four_gardens.actions import ACTIONS
+from hanpan.games.four_gardens.deck import deck_for
+from hanpan.games.four_gardens.position import state_from_json
+
+WHIMS_OPTION = OptionSpec(
+    "whims", False,
+    help_en="play with the promo Whims of the Gods (whim tiles instead of bonus tiles)",
+    help_ko="프로모 신들의 변덕을 넣고 합니다 (보너스 타일 대신 변덕 타일)",
+)
+DECK_OPTION = OptionSpec(
+    "deck", None, kind=str,
+    help_en="a deck file (four_gardens.deck/1 JSON) to play with instead of the built-in reconstructed deck",
+    help_ko="내장된 재구성 덱 대신 쓸 덱 파일 (four_gardens.deck/1 JSON)",
+)
+
+
+class FourGardens(Game):
+    id = "four_gardens"
+    name_en = "Four Gardens"
+    name_ko = "신들의 정원"
+    min_players = 2
+    max_players = 4
+    default_players = 4
+    game_options = (WHIMS_OPTION, DECK_OPTION)
+
+    @property
+    def actions(self) -> ActionTable:
+        return ACTIONS
+
+    def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
+        path = options.get("deck")
+        cards = deck_for(path if isinstance(path, str) else None)
+        return S.GardensState.new_state(players, seed, options, cards)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        if not isinstance(data, Mapping):
+            raise PositionError("a position must be a JSON object")
+        if data.get("game") != self.id:
+            raise PositionError(f"this position is for {data.get('game')!r}, not {self.id}")
+        try:
+            s = S.GardensState()
+            s.options = resolve_options(self.option_specs, data.get("options", {}))
+            max_turns = s.options.get("max_turns")
+            s.max_turns = max_turns if isinstance(max_turns, int) else None
+            s.whims_on = bool(s.options.get("whims"))
+            path = s.options.get("deck")
+            s.cards = deck_for(path if isinstance(path, str) else None)
+            return state_from_json(s, data)
+        except PositionError:
+            raise
+        except HanpanError as e:
+            raise PositionError(f"bad position: {e}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise PositionError(f"bad position: {type(e).__name__} {e}") from None
+
+
+GAME = FourGardens()
+S.GardensState.game = GAME
