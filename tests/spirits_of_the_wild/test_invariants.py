@@ -17,6 +17,10 @@ def _check_position(state: object) -> None:
     assert clone == state and clone.to_json() == data
     back = GAME.from_json(data)
     assert back == state and back.to_json() == data
+    for player in (0, 1):
+        view = state.view(player)  # type: ignore[attr-defined]
+        assert not {"rng", "seed", "seen"} & set(view)
+        assert view["bag"] == data["bag"] and view["boards"] == data["boards"]
     if data["phase"] == "card":
         assert data["held"] == {}
         assert data["spirit_stones_out"] < 5  # else the last turn would have ended the game
@@ -130,3 +134,16 @@ def test_notation_round_trips_for_the_whole_action_space() -> None:
         assert table.parse(str(action)) == action
         assert table.parse(str(action).upper().replace(" ", "   ")) == action
     assert {a.text for a in table.actions} >= {f"take {k}" for k in STONES}
+
+
+def test_action_ids_and_the_legal_mask() -> None:
+    state = GAME.new(players=2, seed=77)
+    rng = Rng(77)
+    while not state.is_over:
+        legal = state.legal_actions()
+        ids = state.legal_action_ids()
+        assert ids == [a.id for a in legal] == sorted(ids)  # in id order
+        mask = state.legal_mask()
+        assert len(mask) == 137 and [i for i, ok in enumerate(mask) if ok] == ids
+        state.apply_id(ids[rng.randbelow(len(ids))])
+    assert state.legal_action_ids() == [] and not any(state.legal_mask())
