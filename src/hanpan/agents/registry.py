@@ -34,8 +34,22 @@ def register_agent(name: str, factory: Callable[[int], Agent]) -> None:
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """The agent called ``name``, seeded with ``seed``."""
-    factory = _FACTORIES.get(name.strip().lower())
+    """The agent called ``name``, seeded with ``seed``; ``mcts:N`` / ``mcts:Xs`` set a search budget."""
+    key = name.strip().lower()
+    if key.startswith("mcts:"):
+        from hanpan.agents.mcts import MCTSAgent, parse_budget
+
+        try:
+            budget = parse_budget(key[5:])
+        except ValueError:
+            raise AgentError(
+                f"bad search budget in {name!r}; write mcts:N (iterations, e.g. mcts:300) or mcts:Xs "
+                "(seconds per decision, e.g. mcts:0.5s)"
+            ) from None
+        agent = MCTSAgent(seed, **budget)  # type: ignore[arg-type]
+        agent.name = key
+        return agent
+    factory = _FACTORIES.get(key)
     if factory is None:
         raise AgentError(
             f"unknown player {name!r}; players: human, {', '.join(_FACTORIES)}",

@@ -173,7 +173,11 @@ class State(ABC):
 
     @abstractmethod
     def determinize(self, player: int, rng: Rng) -> Self:
-        """A full state consistent with ``view(player)``, every unknown resampled with ``rng``."""
+        """A full state consistent with ``view(player)``, every unknown resampled with ``rng``.
+
+        The result must depend only on what ``player`` knows and on ``rng`` (e.g. sort the unknown
+        cards before shuffling them), so an agent cannot learn hidden facts from its samples.
+        """
 
     @abstractmethod
     def to_json(self) -> JSON:

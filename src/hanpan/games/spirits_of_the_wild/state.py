@@ -518,7 +518,8 @@ class SpiritsState(State):
 
     def determinize(self, player: int, rng: Rng) -> Self:
         state = self.clone()
-        unseen = [c for pile in state.piles for c in pile if not state.seen >> c & 1]
+        # Sorted first, so the sample depends only on what the player knows and on ``rng``.
+        unseen = sorted(c for pile in state.piles for c in pile if not state.seen >> c & 1)
         rng.shuffle(unseen)
         it = iter(unseen)
         state.piles = [[c if state.seen >> c & 1 else next(it) for c in pile] for pile in state.piles]

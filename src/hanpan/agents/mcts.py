@@ -1,0 +1,216 @@
+"""Information-set Monte Carlo tree search over the contract's atomic decisions.
+
+Each iteration samples a full state with ``seat.determinize(rng)`` (never the
+true state), walks one shared tree of decisions with UCB where each child's
+"parent visits" is the number of iterations in which its action was available
+(single-observer ISMCTS with availability counts), expands one new decision,
+finishes with a rollout, and backs up one value per player (max-n: each player
+chooses by their own value).
+
+Rollouts: ``random``, or ``greedy`` (each decision the one that most raises the
+mover's ``evaluate``), optionally cut off after ``depth`` decisions, where the
+position is scored by ``evaluate``.  Values lie in [0, 1]: at the end of a game a
+win (shared wins split) mixed with the score margin; at a cut-off the margin of
+``evaluate`` alone; in solo games the score scaled by the scores seen so far.
+
+>>> import hanpan
+>>> from hanpan.agents.base import Seat
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=4)
+>>> agent = MCTSAgent(seed=1, iterations=60)
+>>> action = agent.choose(Seat(state, 0))
+>>> action in state.legal_actions(), agent.last_iterations
+(True, 60)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+
+from hanpan.agents.base import Agent, Seat
+from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.core.rng import Rng
+
+
+class Node:
+    """One decision point in the shared tree; children keyed by action id."""
+
+    __slots__ = ("avail", "children", "value", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.children: dict[int, Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = [0.0] * players
+
+
+class MCTSAgent(Agent):
+    """ISMCTS with a budget of iterations or seconds per decision."""
+
+    name = "mcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout: str = "random",
+        depth: int | None = None,
+        margin_scale: float = 8.0,
+        win_weight: float = 0.7,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and seconds is None:
+            iterations = 200
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_kind = rollout
+        self.depth = depth
+        self.margin_scale = margin_scale
+        self.win_weight = win_weight
+        self.last_iterations = 0
+        self._low = math.inf  # solo scores seen, to scale solo values into [0, 1]
+        self._high = -math.inf
+
+    # --- the decision ----------------------------------------------------------------------------
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions()
+        if len(legal) == 1:
+            self.last_iterations = 0
+            return legal[0]
+        root = Node(seat.num_players)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        count = 0
+        while True:
+            self._iterate(root, seat.determinize(self.rng))
+            count += 1
+            if self.iterations is not None and count >= self.iterations:
+                break
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        self.last_iterations = count
+        return self._best(root, legal)
+
+    def _best(self, root: Node, legal: Sequence[Action]) -> Action:
+        best, best_visits = legal[0], -1
+        for action in legal:
+            child = root.children.get(action.id)
+            visits = child.visits if child is not None else 0
+            if visits > best_visits:
+                best, best_visits = action, visits
+        return best
+
+    # --- one iteration ---------------------------------------------------------------------------
+    def _iterate(self, root: Node, state: State) -> None:
+        rng = self.rng
+        c = self.exploration
+        node = root
+        path = [root]
+        while not state.is_over:
+            legal = state.legal_actions()
+            mover = state.current_player
+            assert mover is not None
+            children = node.children
+            untried = []
+            for action in legal:
+                child = children.get(action.id)
+                if child is None:
+                    untried.append(action)
+                else:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randbelow(len(untried))]
+                child = Node(len(node.value))
+                child.avail = 1
+                children[action.id] = child
+                state.apply(action)
+                path.append(child)
+                break
+            best_action = legal[0]
+            best_score = -math.inf
+            for action in legal:
+                child = children[action.id]
+                score = child.value[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                if score > best_score:
+                    best_score, best_action = score, action
+            node = children[best_action.id]
+            state.apply(best_action)
+            path.append(node)
+        values = self._rollout(state)
+        for visited in path:
+            visited.visits += 1
+            totals = visited.value
+            for p, v in enumerate(values):
+                totals[p] += v
+
+    def _rollout(self, state: State) -> list[float]:
+        rng = self.rng
+        steps = 0
+        greedy = self.rollout_kind == "greedy"
+        while not state.is_over and (self.depth is None or steps < self.depth):
+            legal = state.legal_actions()
+            if greedy and len(legal) > 1:
+                state.apply(self._greedy_choice(state, legal))
+            else:
+                state.apply(legal[rng.randbelow(len(legal))])
+            steps += 1
+        return self._values(state)
+
+    def _greedy_choice(self, state: State, legal: Sequence[Action]) -> Action:
+        mover = state.current_player
+        assert mover is not None
+        best: list[Action] = []
+        best_value = -math.inf
+        for action in legal:
+            child = state.clone()
+            child.apply(action)
+            value = child.evaluate(mover)
+            if value > best_value:
+                best_value, best = value, [action]
+            elif value == best_value:
+                best.append(action)
+        return best[self.rng.randbelow(len(best))]
+
+    # --- values ----------------------------------------------------------------------------------
+    def _values(self, state: State) -> list[float]:
+        n = state.num_players
+        evals = [state.evaluate(p) for p in range(n)]
+        if n == 1:
+            self._low = min(self._low, evals[0])
+            self._high = max(self._high, evals[0])
+            span = self._high - self._low
+            return [0.5 if span <= 0 else (evals[0] - self._low) / span]
+        margins = []
+        for p in range(n):
+            best_other = max(evals[q] for q in range(n) if q != p)
+            margins.append(1.0 / (1.0 + math.exp(-(evals[p] - best_other) / self.margin_scale)))
+        if state.status != "finished":
+            return margins
+        winners = state.winners()
+        w = self.win_weight
+        return [w * (1.0 / len(winners) if p in winners else 0.0) + (1 - w) * margins[p] for p in range(n)]
+
+
+def parse_budget(text: str) -> dict[str, float | int]:
+    """``"300"`` → 300 iterations; ``"0.5s"`` → 0.5 seconds per decision.
+
+    >>> parse_budget("300"), parse_budget("0.5s")
+    ({'iterations': 300}, {'seconds': 0.5})
+    """
+    text = text.strip().lower()
+    if text.endswith("s"):
+        seconds = float(text[:-1])
+        if not seconds > 0:
+            raise ValueError("seconds must be more than 0")
+        return {"seconds": seconds}
+    iterations = int(text)
+    if iterations < 1:
+        raise ValueError("iterations must be 1 or more")
+    return {"iterations": iterations}
+
+
+__all__ = ["MCTSAgent", "Node", "Rng", "parse_budget"]

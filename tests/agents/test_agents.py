@@ -1,0 +1,75 @@
+"""Agents: legal choices only, reproducible from their seed, blind to hidden facts."""
+
+from __future__ import annotations
+
+import pytest
+
+import hanpan
+from hanpan.agents import Seat, make_agent
+from hanpan.core.errors import AgentError
+from hanpan.core.rng import Rng
+
+GAME = "spirits_of_the_wild"
+NAMES = ["random", "greedy", "mcts:30"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_agents_play_only_legal_decisions_to_the_end(name: str) -> None:
+    state = hanpan.game(GAME).new(seed=9)
+    agents = [make_agent(name, seed=1), make_agent("random", seed=2)]
+    while not state.is_over:
+        player = state.current_player
+        assert player is not None
+        action = agents[player].choose(Seat(state, player))
+        assert action in state.legal_actions()
+        state.play(action)
+    assert state.status == "finished"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_same_seed_same_choices(name: str) -> None:
+    def choices(seed: int) -> list[str]:
+        state = hanpan.game(GAME).new(seed=4)
+        agent = make_agent(name, seed=seed)
+        made = []
+        for _ in range(25):
+            if state.current_player != 0:
+                state.play(state.legal_actions()[0])
+                continue
+            action = agent.choose(Seat(state, 0))
+            made.append(str(action))
+            state.play(action)
+        return made
+
+    assert choices(3) == choices(3)
+
+
+def hidden_altered(state: hanpan.State, player: int, seed: int) -> hanpan.State:
+    """The same position with every fact hidden from ``player`` resampled (the unseen spirit cards, the bag)."""
+    other = state.determinize(player, Rng(seed))
+    assert other.view(player) == state.view(player)
+    return other
+
+
+@pytest.mark.parametrize("name", ["greedy", "mcts:40"])
+def test_choices_do_not_depend_on_hidden_facts(name: str) -> None:
+    game = hanpan.game(GAME)
+    state = game.new(seed=12)
+    rng = Rng(0)
+    for _ in range(30):  # reach a position with decisions that matter
+        legal = state.legal_actions()
+        state.play(legal[rng.randbelow(len(legal))])
+    player = state.current_player
+    assert player is not None
+    for seed in range(3):
+        other = hidden_altered(state, player, seed)
+        assert other.to_json() != state.to_json()  # something hidden really changed
+        assert make_agent(name, seed=5).choose(Seat(other, player)) == make_agent(name, seed=5).choose(
+            Seat(state, player)
+        )
+
+
+@pytest.mark.parametrize("bad", ["mcts:", "mcts:0", "mcts:-1s", "mcts:fast", "nobody"])
+def test_bad_agent_names(bad: str) -> None:
+    with pytest.raises(AgentError):
+        make_agent(bad)
