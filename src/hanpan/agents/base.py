@@ -46,6 +46,16 @@ class Seat:
     def current_player(self) -> int | None:
         return self.__state.current_player
 
+    @property
+    def turn(self) -> int:
+        """Completed turns (public)."""
+        return self.__state.turn
+
+    @property
+    def reveals(self) -> int:
+        """How many times new information has come out so far (public: everyone sees a draw happen)."""
+        return self.__state.reveals
+
     def view(self) -> dict[str, Any]:
         """Everything this player knows."""
         return self.__state.view(self.player)

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from hanpan.agents.base import Agent, Seat
 from hanpan.core.action import Action
@@ -61,8 +62,13 @@ class MCTSAgent(Agent):
         depth: int | None = None,
         margin_scale: float = 8.0,
         win_weight: float = 0.7,
+        reuse: bool = True,
+        workers: int = 1,
+        levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
+        #: per-game settings applied at the first decision (named levels tune themselves to the game)
+        self.levels = levels
         if iterations is None and seconds is None:
             iterations = 200
         self.iterations = iterations
@@ -72,28 +78,82 @@ class MCTSAgent(Agent):
         self.depth = depth
         self.margin_scale = margin_scale
         self.win_weight = win_weight
+        self.reuse = reuse
+        self.workers = workers
         self.last_iterations = 0
+        self.reused_visits = 0
+        # The subtree kept for this player's next decision of the same turn, and when it was kept.
+        self._kept: Node | None = None
+        self._kept_at: tuple[int, int, int] | None = None
         self._low = math.inf  # solo scores seen, to scale solo values into [0, 1]
         self._high = -math.inf
 
     # --- the decision ----------------------------------------------------------------------------
+    def tune(self, game_id: str, per_game: dict[str, dict[str, Any]]) -> None:
+        """Take ``per_game[game_id]`` (or ``per_game["default"]``) as this agent's settings."""
+        for key, value in per_game.get(game_id, per_game.get("default", {})).items():
+            if key == "rollout":
+                self.rollout_kind = value
+            elif key not in self.settings():
+                raise ValueError(f"unknown search setting {key!r}")
+            else:
+                setattr(self, key, value)
+
     def choose(self, seat: Seat) -> Action:
+        if self.levels is not None:
+            self.tune(seat.game.id, self.levels)
+            self.levels = None
         legal = seat.legal_actions()
+        root = self._root(seat)
         if len(legal) == 1:
             self.last_iterations = 0
-            return legal[0]
-        root = Node(seat.num_players)
+            return self._keep(seat, root, legal[0])
+        if self.workers > 1:
+            from hanpan.agents.parallel import search_in_workers
+
+            action, self.last_iterations = search_in_workers(self, seat, legal)
+            self._kept = None
+            return action
+        self.reused_visits = root.visits
+        self.last_iterations = self.search(seat, root)
+        return self._keep(seat, root, self._best(root, legal))
+
+    def search(self, seat: Seat, root: Node) -> int:
+        """Run the budget's iterations from ``root``; returns how many ran."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         count = 0
         while True:
             self._iterate(root, seat.determinize(self.rng))
             count += 1
             if self.iterations is not None and count >= self.iterations:
-                break
+                return count
             if deadline is not None and time.perf_counter() >= deadline:
-                break
-        self.last_iterations = count
-        return self._best(root, legal)
+                return count
+
+    # --- tree reuse within a turn ----------------------------------------------------------------
+    def _root(self, seat: Seat) -> Node:
+        """The subtree kept from this player's previous decision, if nothing else happened since."""
+        kept, at = self._kept, self._kept_at
+        self._kept = self._kept_at = None
+        if self.reuse and kept is not None and at == (seat.player, seat.turn, seat.reveals):
+            return kept
+        return Node(seat.num_players)
+
+    def _keep(self, seat: Seat, root: Node, action: Action) -> Action:
+        """Remember the chosen action's subtree for the next decision of the same turn."""
+        child = root.children.get(action.id)
+        if self.reuse and child is not None:
+            self._kept = child
+            self._kept_at = (seat.player, seat.turn, seat.reveals)
+        return action
+
+    def settings(self) -> dict[str, Any]:
+        """The keyword arguments that rebuild this agent's search (without its seed)."""
+        return {
+            "iterations": self.iterations, "seconds": self.seconds, "exploration": self.exploration,
+            "rollout": self.rollout_kind, "depth": self.depth, "margin_scale": self.margin_scale,
+            "win_weight": self.win_weight, "reuse": self.reuse, "workers": self.workers,
+        }
 
     def _best(self, root: Node, legal: Sequence[Action]) -> Action:
         best, best_visits = legal[0], -1

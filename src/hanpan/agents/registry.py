@@ -1,26 +1,49 @@
 """Named agents: any name here can sit wherever a player is named (``--players greedy,random``).
 
 >>> agent_names()
-['random', 'greedy']
+['random', 'greedy', 'easy', 'normal', 'hard']
 >>> make_agent("greedy", seed=3).name
 'greedy'
 >>> make_agent("grandmaster", seed=0)
 Traceback (most recent call last):
 ...
-hanpan.core.errors.AgentError: unknown player 'grandmaster'; players: human, random, greedy
+hanpan.core.errors.AgentError: unknown player 'grandmaster'; players: human, random, greedy, easy, normal, hard
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from hanpan.agents.base import Agent
 from hanpan.agents.simple import GreedyAgent, RandomAgent
 from hanpan.core.errors import AgentError
 
+#: Search settings of the named levels, per game ("default" for any other game).  ``hard`` stops at
+#: its iteration budget or after 1 second per decision, whichever comes first.  docs/strength.md
+#: measures them.
+LEVELS: dict[str, dict[str, dict[str, Any]]] = {
+    "easy": {"default": {"iterations": 60}},
+    "normal": {"default": {"iterations": 300}},
+    "hard": {"default": {"iterations": 1500, "seconds": 1.0}},
+}
+
+
+def _level(name: str) -> Callable[[int], Agent]:
+    def factory(seed: int) -> Agent:
+        from hanpan.agents.mcts import MCTSAgent
+
+        agent = MCTSAgent(seed, levels=LEVELS[name])
+        agent.name = name
+        return agent
+
+    return factory
+
+
 _FACTORIES: dict[str, Callable[[int], Agent]] = {
     "random": RandomAgent,
     "greedy": GreedyAgent,
+    **{name: _level(name) for name in LEVELS},
 }
 
 
