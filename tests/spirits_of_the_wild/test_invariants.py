@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hanpan.core.record import Record, replay
 from hanpan.core.rng import Rng
 
-from .helpers import COUNTS, GAME, STONES, ref_card_texts, ref_placements, ref_points, total_stones
+from .helpers import COUNTS, GAME, STONES, board_stones, ref_card_texts, ref_placements, ref_points, total_stones
 
 GAMES = 2000
 
@@ -37,7 +39,7 @@ def test_random_play_invariants_over_2000_games() -> None:
             legal = state.legal_actions()
             assert legal, f"seed {seed}: no legal action before the end"
             assert len({a.text for a in legal}) == len(legal)
-            if step % 9 == seed % 9:  # a sample of decisions of every kind
+            if step % 12 == seed % 12:  # a sample of decisions of every kind
                 _check_position(state)
             action = legal[rng.randbelow(len(legal))]
             actions.append(action.text)
@@ -51,6 +53,12 @@ def test_random_play_invariants_over_2000_games() -> None:
         assert [s.total for s in again.scores()] == [s.total for s in state.scores()]
         assert again.winners() == state.winners() and again.to_json() == state.to_json()
     assert finished == GAMES  # no random game ran into max_turns
+
+
+def _places(b: dict[str, Any]) -> dict[str, list[str]]:
+    a = b["animals"]
+    return {"owl1": a["owl"][0], "owl2": a["owl"][1], "owl3": a["owl"][2], "rabbit": a["rabbit"],
+            "beaver3": a["beaver"][0], "beaver2": a["beaver"][1], "salmon": a["salmon"], "turtle": a["turtle"]}
 
 
 def test_engine_agrees_with_the_spec_model_in_random_play() -> None:
@@ -75,6 +83,12 @@ def test_engine_agrees_with_the_spec_model_in_random_play() -> None:
                 assert 0 < data["to_take"] <= sum(data["tray"].values())
             elif data["phase"] == "bison":
                 assert legal == {f"bag {k}" for k in data["tray"]}
+            elif data["phase"] == "deer":
+                mine = data["boards"][me]
+                expected = {f"return spirit {x}" for x in mine["spirit_stones"]}
+                for place, stones in _places(mine).items():
+                    expected |= {f"return {c} {place}" for c in stones}
+                assert legal == expected and expected
             elif data["phase"] == "coyote":
                 coyote = data["coyote"]
                 there = coyote["animal"] if coyote and coyote["player"] == 1 - me else None
@@ -93,6 +107,86 @@ def test_engine_agrees_with_the_spec_model_in_random_play() -> None:
             assert state.winners() == (0, 1)
         else:
             assert state.winners() == (data["coyote"]["player"],)
+
+
+DRAWN = {"add2": 2, "add3": 3, "wolf": 4, "bison": 3}
+
+
+def _size(zone: dict[str, int]) -> int:
+    return sum(zone.values())
+
+
+def _check_card_effect(card: str, before: dict[str, Any], after: dict[str, Any]) -> None:
+    """The immediate effect of using ``card``, up to its first decision, per the spec."""
+    me = before["current_player"]
+    if card in DRAWN:
+        drawn = min(DRAWN[card], _size(before["bag"]))
+        assert _size(after["tray"]) == _size(before["tray"]) + drawn
+        for kind in STONES:
+            assert (after["tray"].get(kind, 0) + after["bag"].get(kind, 0)
+                    == before["tray"].get(kind, 0) + before["bag"].get(kind, 0))
+    if card == "bear":
+        assert _size(after["tray"]) == _size(before["tray"])
+    if card == "ram":
+        drawn = min(2, _size(before["bag"]))
+        assert _size(after["held"]) + _size(after["tray"]) == _size(before["tray"]) + drawn
+    if card == "deer":  # the return is skipped only on an empty board
+        if sum(board_stones(before["boards"][me]).values()):
+            assert after["phase"] == "deer"
+        elif before["tray"]:
+            assert after["phase"] == "take" and after["to_take"] == min(2, _size(before["tray"]))
+        else:
+            assert after["turn"] == before["turn"] + 1
+    if card in ("take2", "add2", "add3"):
+        assert before["action_cards"][me][card] and not after["action_cards"][me][card]
+    if card == "take1":
+        assert after["action_cards"][me]["take1"] == before["action_cards"][me]["take1"] - 1
+    if card in ("take1", "take2"):
+        assert after["phase"] == "take" and after["to_take"] == (1 if card == "take1" else 2)
+
+
+def test_card_effects_and_turn_ends_follow_the_spec_in_random_play() -> None:
+    for seed in range(300):
+        state = GAME.new(players=2, seed=20_000 + seed)
+        rng = Rng(seed)
+        spirit_used: tuple[int, str] | None = None
+        start = state.to_json()
+        while not state.is_over:
+            before = state.to_json()
+            legal = state.legal_actions()
+            action = legal[rng.randbelow(len(legal))]
+            state.apply(action)
+            after = state.to_json()
+            text = action.text
+            if before["phase"] == "card" and text != "pass":
+                _check_card_effect(text, before, after)
+                if text in ("deer", "wolf", "bear", "ram", "bison", "eagle"):
+                    spirit_used = ((before["spirit_piles"][0][0] != text and 1) or 0, text)
+                start = before
+            elif before["phase"] == "take":
+                kind = text.split()[1]
+                if after["phase"] in ("take", "place"):  # else what fits nowhere went back to the tray
+                    assert after["tray"].get(kind, 0) == before["tray"][kind] - 1
+                    assert after["held"][kind] == before["held"].get(kind, 0) + 1
+            elif before["phase"] == "deer":
+                kind = text.split()[1]
+                assert after["tray"].get(kind, 0) == before["tray"].get(kind, 0) + 1
+                assert after["phase"] in ("take", "over") or after["turn"] > before["turn"]
+            elif before["phase"] == "bison":
+                kind = text.split()[1]
+                assert after["bag"].get(kind, 0) == before["bag"].get(kind, 0) + 1
+            if after["turn"] > before["turn"]:  # a turn ended
+                assert after["held"] == {}
+                if spirit_used is not None:
+                    pile, card = spirit_used
+                    assert after["spirit_piles"][pile] == [*start["spirit_piles"][pile][1:], card]
+                    assert after["action_cards"][before["current_player"]] == {
+                        "take1": 2, "take2": True, "add2": True, "add3": True, "spirit": True}
+                    if card == "eagle" and not state.is_over:
+                        assert after["current_player"] == before["current_player"]
+                elif not state.is_over:
+                    assert after["current_player"] == 1 - before["current_player"]
+                spirit_used = None
 
 
 def test_restored_positions_play_on_identically() -> None:

@@ -303,7 +303,24 @@ def test_pass_is_illegal_while_a_card_can_be_used() -> None:
         state.play("pass")
 
 
-def test_pass_with_one_stone_and_take1_both_down_and_take2_up() -> None:
-    # take2 needs 2 stones; take1 ×2 + add2 + add3 down would make 4 down, so Spirit & refresh opens
+@pytest.mark.parametrize("card", ["take2", "add2", "add3"])
+def test_a_used_card_turns_face_down_and_is_unusable_until_refreshed(card: str) -> None:
+    state = make(tray={"blue": 3})
+    assert card in texts(state)
+    state.play(card)
+    while state.current_player == 0:
+        state.apply(state.legal_actions()[0])
+    assert state.to_json()["action_cards"][0][card] is False
+    state.play("add3" if card != "add3" else "add2")  # player 1's turn
+    while state.current_player == 1:
+        state.apply(state.legal_actions()[0])
+    assert card not in texts(state)
+    with pytest.raises(IllegalActionError):
+        state.play(card)
+
+
+def test_face_down_add2_and_add3_are_unusable() -> None:
     state = make(tray={"blue": 1}, action_cards=[cards("add2", "add3"), cards()])
     assert texts(state) == ["take1"]
+    state = make(tray={"blue": 2}, action_cards=[cards("add2", "add3"), cards()])
+    assert texts(state) == ["take1", "take2"]
