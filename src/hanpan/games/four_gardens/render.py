@@ -1,0 +1,297 @@
+"""Terminal drawing of Four Gardens (rich), in English or Korean, from what one player knows.
+
+Everything drawn comes from ``state.view(viewer)`` (a spectator, ``viewer=None``,
+sees the view of no seat: only public facts), so nothing hidden can leak here.
+
+>>> import hanpan
+>>> from rich.console import Console
+>>> state = hanpan.game("four_gardens").new(players=2, seed=3)
+>>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
+('Play c6 into your garden as a base card', 'c6을(를) 기초 카드로 정원에 내려 놓기')
+>>> import io
+>>> console = Console(width=120, record=True, color_system=None, file=io.StringIO())
+>>> console.print(render(state, 0, "en")); "Tower" in console.export_text()
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.games.four_gardens.data import GODS, RESOURCES, name
+
+STYLE = {
+    "red": "bold red", "orange": "bold dark_orange", "green": "bold green", "blue": "bold blue",
+    "spring": "yellow", "summer": "red", "autumn": "magenta", "winter": "blue", "wild": "bold white",
+    "stone": "grey70", "water": "cyan", "grass": "green", "wood": "dark_orange3",
+}
+LETTER = {"stone": "S", "water": "W", "grass": "G", "wood": "T"}
+
+WORDS: dict[str, tuple[str, str]] = {
+    "tower": ("Tower (your side: {side})", "탑 (내 쪽: {side}면)"), "floor": ("Floor", "층"),
+    "you": ("you", "나"), "side": ("side {n}", "{n}면"), "tracks": ("Favour tracks", "총애 트랙"),
+    "supply": ("Supply", "공급처"), "storage": ("Storage", "창고"), "hand": ("Hand", "손패"),
+    "display": ("Display", "펼친 카드"), "deck": ("Deck: {n} cards, top", "카드 더미: {n}장, 맨 위"),
+    "discard": ("Discards: {n}", "버린 카드: {n}장"), "garden": ("Garden", "정원"),
+    "player": ("Player {n}", "플레이어 {n}"), "turn": ("Turn {n}", "{n}번째 차례"),
+    "bonus": ("Bonus tiles", "보너스 타일"), "whims": ("Whims", "변덕 타일"),
+    "revealed": ("Whim tiles revealed", "펼친 변덕 타일"), "removed": ("removed", "제거됨"),
+    "hidden": ("base side hidden", "기초 면 비공개"), "landscapes": ("landscape cards", "풍경 카드"),
+    "total": ("Total", "합계"), "gain": ("gain 1", "자원 1개 획득"), "empty": ("—", "—"),
+    "over": ("Game over", "게임 종료"), "unfinished": ("Stopped unfinished (turn limit)", "미완료로 멈춤 (턴 제한)"),
+    "actions": ("actions {a}/{b}", "행동 {a}/{b}"), "oppressed": ("oppressed", "압제"),
+    "piles": ("Bonus piles", "보너스 타일 더미"), "none": ("none", "없음"),
+}
+
+
+def _w(key: str, lang: str, **values: object) -> str:
+    en, ko = WORDS[key]
+    return (ko if lang == "ko" else en).format(**values)
+
+
+def _god(god: str, lang: str) -> Text:
+    return Text(name(god, lang), style=STYLE.get(god, ""))
+
+
+def _landscape(card: dict[str, Any], lang: str) -> Text:
+    text = Text()
+    text.append(f"{name(card['colour'], lang)} {card['position']}", style=STYLE[card["colour"]])
+    text.append(" · ")
+    text.append_text(_god(card["god"], lang))
+    return text
+
+
+def _base(card: dict[str, Any], lang: str, tokens: dict[str, int] | None = None) -> Text:
+    text = Text()
+    if card["action"] == "gain":
+        text.append(_w("gain", lang))
+    else:
+        arrow = "↑" if card["direction"] == "up" else "↓"
+        text.append(f"⟳{card['floor']}{arrow}")
+    text.append(" [")
+    need = {r: card["cost"].count(r) for r in RESOURCES if r in card["cost"]}
+    for r, count in need.items():
+        have = (tokens or {}).get(r, 0)
+        text.append(LETTER[r] * have, style=STYLE[r])
+        text.append(LETTER[r].lower() * (count - have), style="dim")
+    text.append("]")
+    return text
+
+
+def _card(card: dict[str, Any], lang: str, tokens: dict[str, int] | None = None) -> Text:
+    """A card with what is known of it: id, landscape side, base side."""
+    text = Text()
+    if "id" in card:
+        text.append(f"c{card['id']} ", style="bold")
+    text.append_text(_landscape(card, lang))
+    if "action" in card:
+        text.append("  ")
+        text.append_text(_base(card, lang, tokens))
+    else:
+        text.append(f"  ({_w('hidden', lang)})", style="dim")
+    return text
+
+
+def _tower(view: dict[str, Any], viewer: int | None, lang: str) -> Panel:
+    mine = view["players"][viewer]["side"] if viewer is not None else 0
+    table = Table(box=None, padding=(0, 1))
+    table.add_column(_w("floor", lang))
+    seats = {p["side"]: i for i, p in enumerate(view["players"])}
+    order = [(mine + k) % 4 for k in range(4)]
+    for side in order:
+        label = _w("side", lang, n=side)
+        if side == mine and viewer is not None:
+            label += f" ({_w('you', lang)})"
+        elif side in seats:
+            label += f" ({_w('player', lang, n=seats[side] + 1)})"
+        table.add_column(label, justify="center")
+    for floor in reversed(view["tower"]):
+        res = floor["resource"]
+        cells = [Text(LETTER[res] * floor["icons"][side] or "·", style=STYLE[res]) for side in order]
+        table.add_row(Text(f"{floor['floor']} {name(res, lang)}", style=STYLE[res]), *cells)
+    return Panel(table, title=_w("tower", lang, side=mine), expand=False)
+
+
+def _tracks(view: dict[str, Any], lang: str) -> Table:
+    table = Table(title=_w("tracks", lang), padding=(0, 1))
+    table.add_column("")
+    for i in range(len(view["players"])):
+        table.add_column(_w("player", lang, n=i + 1), justify="right")
+    for god in (*GODS, "bonus", "whims", "total"):
+        label = _god(god, lang) if god in GODS else Text(
+            _w("total", lang) if god == "total" else _w("bonus" if god == "bonus" else "whims", lang))
+        row = []
+        for i, p in enumerate(view["players"]):
+            if god in GODS:
+                space = p["markers"][god]
+                row.append(str(space) if space else _w("removed", lang))
+            else:
+                row.append(str(view["scores"][i][god]))
+        table.add_row(label, *row)
+    return table
+
+
+def _garden(view: dict[str, Any], index: int, viewer: int | None, lang: str) -> Panel:
+    p = view["players"][index]
+    lines: list[RenderableType] = []
+    for card in p["garden"]:
+        if card["side"] == "landscape":
+            line = Text(f"c{card['id']} ", style="bold")
+            line.append_text(_landscape(card, lang))
+        else:
+            line = Text(f"c{card['id']} ", style="bold")
+            line.append(f"{name(card['colour'], lang)} {card['position']} ", style=STYLE[card["colour"]])
+            line.append_text(_base(card, lang, card["tokens"]))
+            if view["oppressed"] == card["id"]:
+                line.append(f" ({_w('oppressed', lang)})", style="bold red")
+        lines.append(line)
+    store = Text(f"{_w('storage', lang)} {sum(p['storage'].values())}/{p['capacity']}: ")
+    for r in RESOURCES:
+        store.append(LETTER[r] * p["storage"][r], style=STYLE[r])
+    lines.append(store)
+    extras = [f"{name(t['pile'], lang)} {t['value']}" for t in p["bonus_tiles"]]
+    extras += [f"{name(w, lang)} ({s})" for w, s in p["whims"].items()]
+    if extras:
+        lines.append(Text(", ".join(extras), style="italic"))
+    hand = p["hand"]
+    if hand:
+        lines.append(Text(f"{_w('hand', lang)}:", style="bold"))
+        lines.extend(_card(c, lang) for c in hand)
+    title = _w("player", lang, n=index + 1) + (f" ({_w('you', lang)})" if index == viewer else "")
+    title += f" — {p['landscapes']} {_w('landscapes', lang)}"
+    style = "bold green" if view["current_player"] == index else ""
+    return Panel(Group(*lines), title=title, border_style=style, expand=False)
+
+
+def render(state: State, viewer: int | None, lang: str) -> RenderableType:
+    """The position as ``viewer`` knows it (None: a spectator seeing only public facts)."""
+    view = state.view(viewer if viewer is not None else -1)
+    parts: list[RenderableType] = []
+    ts = view["turn_state"]
+    head = Text(_w("turn", lang, n=view["turn"] + 1) + "  ")
+    if view["status"] == "finished":
+        head.append(_w("over", lang), style="bold")
+    elif view["status"] == "unfinished":
+        head.append(_w("unfinished", lang), style="bold")
+    else:
+        head.append(_w("player", lang, n=view["current_player"] + 1) + " · "
+                    + _w("actions", lang, a=ts["actions_done"], b=ts["actions_allowed"]))
+    parts.append(head)
+    top = Table.grid(padding=(0, 2))
+    top.add_row(_tower(view, viewer, lang), _tracks(view, lang))
+    parts.append(top)
+    supply = Text(f"{_w('supply', lang)}: ")
+    for r in RESOURCES:
+        supply.append(f"{name(r, lang)} {view['supply'][r]}  ", style=STYLE[r])
+    parts.append(supply)
+    market = [Text(f"{_w('display', lang)}:", style="bold")]
+    market += [_card(c, lang) for c in view["display"]]
+    deck = Text(_w("deck", lang, n=view["deck"]["size"]) + ": ")
+    if view["deck"]["top"]:
+        deck.append_text(_landscape(view["deck"]["top"], lang))
+    else:
+        deck.append(_w("empty", lang))
+    market.append(deck)
+    market.append(Text(_w("discard", lang, n=len(view["discard"]))))
+    if view["whims"]["revealed"] or view["options"].get("whims"):
+        market.append(Text(f"{_w('revealed', lang)}: "
+                           + (", ".join(name(w, lang) for w in view["whims"]["revealed"]) or _w("none", lang))))
+    else:
+        piles = ", ".join(f"{name(b, lang)} {v[-1]}" for b, v in view["bonus_piles"].items() if v)
+        market.append(Text(f"{_w('piles', lang)}: {piles or _w('none', lang)}"))
+    parts.append(Panel(Group(*market), expand=False))
+    order = list(range(len(view["players"])))
+    if viewer is not None and 0 <= viewer < len(order):
+        order = order[viewer:] + order[:viewer]
+    gardens = Table.grid(padding=(0, 1))
+    gardens.add_row(*(_garden(view, i, viewer, lang) for i in order))
+    parts.append(gardens)
+    return Group(*parts)
+
+
+# --- action labels ---------------------------------------------------------------------------------
+def _r(text: str, lang: str) -> str:
+    return name(text, lang)
+
+
+def describe(state: State, action: Action, lang: str) -> str:
+    """A short label of an action, e.g. 'Rotate with c12 (clockwise) and collect'."""
+    ko = lang == "ko"
+    words = str(action).split()
+    head, args = words[0], words[1:]
+    if head == "play":
+        return (f"{args[0]}을(를) 기초 카드로 정원에 내려 놓기" if ko
+                else f"Play {args[0]} into your garden as a base card")
+    if head == "rotate":
+        way = ("시계 방향" if args[1] == "cw" else "시계 반대 방향") if ko else (
+            "clockwise" if args[1] == "cw" else "counter-clockwise")
+        return (f"{args[0]}을(를) 버리고 탑을 {way}으로 돌려 자원 수집" if ko
+                else f"Discard {args[0]}: turn the tower {way} and collect")
+    if head == "gain":
+        return (f"{args[0]}을(를) 버리고 원하는 자원 1개 획득" if ko
+                else f"Discard {args[0]}: gain 1 resource of your choice")
+    if head == "rearrange":
+        return f"{args[0]}을(를) 버리고 자원 재배치" if ko else f"Discard {args[0]}: rearrange resources"
+    if head == "put":
+        where = ("창고" if ko else "storage") if args[1] == "storage" else args[1]
+        return f"{_r(args[0], lang)} 1개를 {where}에 놓기" if ko else f"Put 1 {_r(args[0], lang)} on {where}"
+    if head == "move":
+        src = ("창고" if ko else "storage") if args[1] == "storage" else args[1]
+        return (f"{_r(args[0], lang)} 1개를 {src}에서 {args[2]}(으)로 옮기기" if ko
+                else f"Move 1 {_r(args[0], lang)} from {src} to {args[2]}")
+    if head == "return":
+        return (f"창고의 {_r(args[0], lang)} 1개를 공급처로 반납" if ko
+                else f"Return 1 {_r(args[0], lang)} from storage to the supply")
+    if head == "done":
+        return "재배치 마치기" if ko else "Finish rearranging"
+    if head == "complete":
+        return f"{args[0]}을(를) 풍경 카드로 완성" if ko else f"Complete {args[0]} (turn it landscape side up)"
+    if head == "favour":
+        return (f"와일드 신: {_r(args[0], lang)}의 총애 얻기" if ko
+                else f"Wild god: gain the favour of {_r(args[0], lang)}")
+    if head == "bonus":
+        return f"보너스 타일 더미 선택: {_r(args[0], lang)}" if ko else f"Take the top {_r(args[0], lang)} bonus tile"
+    if head == "take":
+        return f"펼친 카드 {args[0]}을(를) 손으로 가져오기" if ko else f"Take {args[0]} from the display into your hand"
+    if head == "draw":
+        return "카드 더미 맨 위 카드를 뽑기" if ko else "Draw the deck's top card (blind)"
+    if head == "end":
+        return "차례 마치기" if ko else "End your actions"
+    if head == "whim":
+        return f"변덕 타일 가져오기: {_r(args[0], lang)}" if ko else f"Take the whim tile {_r(args[0], lang)}"
+    if head in ("foresight", "grace"):
+        return f"{_r(head, lang)} 사용" if ko else f"Use {_r(head, lang)}"
+    if head == "oppress":
+        return f"압제: {args[0]}에 타일 올리기" if ko else f"Oppression: put the tile on {args[0]}"
+    if head == "upheaval":
+        return f"격변: {args[0]}을(를) 버리고 탑 재배치" if ko else f"Upheaval: discard {args[0]} and rebuild the tower"
+    if head == "tower":
+        return (f"다음 층: {_r(args[0], lang)}, 내 쪽에 {args[1]}번 면" if ko
+                else f"Next floor up: {_r(args[0], lang)}, face {args[1]} toward you")
+    if head == "collect":
+        up = args[0] == "up"
+        return ("아래층부터 수집" if up else "위층부터 수집") if ko else (
+            "Collect from the bottom floor up" if up else "Collect from the top floor down")
+    if head == "consecrate":
+        if args[0] == "storage":
+            return "축성: 창고 확장 타일 2개 가져오기" if ko else "Consecration: take the 2 storage expansions"
+        return "축성: 뒷면으로 두기 (2점)" if ko else "Consecration: keep it face down (2 points)"
+    if head == "abundance":
+        return f"풍족: {args[0]}을(를) 버리기" if ko else f"Abundance: discard {args[0]}"
+    if head == "sacrifice":
+        return (f"희생: {_r(args[0], lang)} 1칸 후퇴, {_r(args[1], lang)} 2칸 전진" if ko
+                else f"Sacrifice: {_r(args[0], lang)} down 1, {_r(args[1], lang)} up 2")
+    if head == "comeback":
+        if args[0] == "keep":
+            return "재기: 뒷면으로 두기 (2점)" if ko else "Comeback: keep it face down (2 points)"
+        return (f"재기: {_r(args[0], lang)} 마커를 3칸에 복귀" if ko
+                else f"Comeback: put your {_r(args[0], lang)} marker back on space 3")
+    return str(action)
+

@@ -1,0 +1,1 @@
+"""Four Gardens tests; position builders live in ``helpers.py``."""
