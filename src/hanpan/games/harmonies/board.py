@@ -1,0 +1,269 @@
+"""The personal board: stacks, the two sides' cells, and habitat matching as bit operations.
+
+Stacks.  Every legal stack (bottom → top) has a small id; ``ADD[sid * 6 + colour]``
+is the stack after adding a token (-1: not allowed), straight from the spec's
+stacking table.  ``STACK_KIND[sid]`` is its landscape kind for habitats (-1: none).
+
+Cells.  A cell at axial (q, r) owns bit ``q * 12 + r + 5`` of a *padded* mask: each
+column has 12 bit slots, so a neighbour or a habitat offset (dq, dr) is the same
+shift ``dq * 12 + dr`` everywhere and never wraps into a real cell.  A player's
+board is kept as one mask per stack id; habitats, neighbours and groups are then a
+few shifts and ANDs.
+
+>>> STACKS[ADD[STACK_ID[("grey",)] * 6 + RED]]
+('grey', 'red')
+>>> ADD[STACK_ID[("grey", "grey")] * 6 + RED]
+-1
+>>> side = SIDE["A"]
+>>> side.ncells, side.names[:6], side.names[-1]
+(23, ('a1', 'a2', 'a3', 'a4', 'a5', 'b1'), 'e5')
+>>> sorted(side.names[i] for i in side.neighbours(side.index["a2"]))
+['a1', 'a3', 'b1', 'b2']
+>>> SIDE["B"].ncells, SIDE["B"].names[-1]
+(25, 'g4')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from hanpan.core.errors import DataError
+from hanpan.games.harmonies.data import (
+    BUILDING,
+    CARD_CELLS,
+    COLOURS,
+    COMPONENTS,
+    KINDS,
+    NUM_CARDS,
+    RED,
+    SIDE_COLUMNS,
+    SIDES,
+)
+
+# --- stacks -----------------------------------------------------------------------------------------
+_RULES: dict[tuple[int, ...], tuple[int, ...]] = {}
+for _key, _adds in COMPONENTS["stacking"].items():
+    _stack = tuple(COLOURS.index(c) for c in _key.split(",")) if _key else ()
+    _RULES[_stack] = tuple(COLOURS.index(c) for c in _adds)
+
+
+def _all_stacks() -> list[tuple[int, ...]]:
+    found: set[tuple[int, ...]] = {()}
+    todo: list[tuple[int, ...]] = [()]
+    while todo:
+        stack = todo.pop()
+        for colour in _RULES.get(stack, ()):
+            new = (*stack, colour)
+            if len(new) > 3:
+                raise DataError("stacks are at most 3 tokens high")
+            if new not in found:
+                found.add(new)
+                todo.append(new)
+    return sorted(found, key=lambda s: (len(s), s))
+
+
+_STACK_COLOURS = _all_stacks()
+#: every legal stack as colour names, bottom → top; index = stack id (0 = empty)
+STACKS: tuple[tuple[str, ...], ...] = tuple(tuple(COLOURS[c] for c in s) for s in _STACK_COLOURS)
+STACK_ID: dict[tuple[str, ...], int] = {s: i for i, s in enumerate(STACKS)}
+NUM_STACKS = len(STACKS)
+EMPTY = 0
+ADD: tuple[int, ...] = tuple(
+    STACK_ID[(*STACKS[s], COLOURS[c])] if c in _RULES.get(_STACK_COLOURS[s], ()) else -1
+    for s in range(NUM_STACKS) for c in range(6)
+)
+STACK_HEIGHT: tuple[int, ...] = tuple(len(s) for s in STACKS)
+STACK_TOP: tuple[int, ...] = tuple(_STACK_COLOURS[s][-1] if s else -1 for s in range(NUM_STACKS))
+
+
+def _kind_of(stack: tuple[str, ...]) -> int:
+    for kind, shapes in COMPONENTS["kinds"].items():
+        options = shapes if shapes and isinstance(shapes[0], list) else [shapes]
+        if any(tuple(o) == stack for o in options):
+            return KINDS.index(kind)
+    return -1
+
+
+STACK_KIND: tuple[int, ...] = tuple(_kind_of(s) for s in STACKS)
+#: stack ids that accept each colour
+ACCEPTING: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(NUM_STACKS) if ADD[s * 6 + c] >= 0) for c in range(6)
+)
+#: stack ids whose top token has each colour
+TOPPED: tuple[tuple[int, ...], ...] = tuple(
+    tuple(s for s in range(NUM_STACKS) if STACK_TOP[s] == c) for c in range(6)
+)
+BUILDING_STACKS: tuple[int, ...] = tuple(s for s in range(NUM_STACKS) if STACK_KIND[s] == BUILDING)
+if sorted(STACK_TOP[s] for s in BUILDING_STACKS) != [RED] * 3:
+    raise DataError("a building is red on one red, brown or grey token")
+
+# --- geometry ---------------------------------------------------------------------------------------
+COL = 12  # bit slots per column
+ROW0 = 5  # bit slot of r = 0
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+def spread(mask: int) -> int:
+    """Every cell next to a cell of ``mask`` (not masked to a board)."""
+    return (mask << 12) | (mask << 11) | (mask >> 1) | (mask >> 12) | (mask >> 11) | (mask << 1)
+
+
+def cell_name(q: int, row: int) -> str:
+    return f"{chr(ord('a') + q)}{row + 1}"
+
+
+class Side:
+    """One side of the personal board: its cells in name order, their bits and neighbours."""
+
+    __slots__ = (
+        "bits",
+        "board",
+        "cell_of_pos",
+        "columns",
+        "id",
+        "index",
+        "names",
+        "ncells",
+        "neigh",
+        "pos",
+        "qr",
+    )
+
+    def __init__(self, side_id: str, columns: Sequence[int]) -> None:
+        self.id = side_id
+        self.columns = tuple(columns)
+        names: list[str] = []
+        qr: list[tuple[int, int]] = []
+        for q, height in enumerate(columns):
+            for row in range(height):
+                names.append(cell_name(q, row))
+                qr.append((q, row - (q - (q & 1)) // 2))
+        self.names: tuple[str, ...] = tuple(names)
+        self.ncells = len(names)
+        self.index: dict[str, int] = {n: i for i, n in enumerate(names)}
+        self.qr: tuple[tuple[int, int], ...] = tuple(qr)
+        self.pos: tuple[int, ...] = tuple(q * COL + r + ROW0 for q, r in qr)
+        if min(self.pos) < 0 or any(not 2 <= r + ROW0 <= COL - 3 for _, r in qr):
+            raise DataError(f"side {side_id} does not fit the padded layout")
+        self.bits: tuple[int, ...] = tuple(1 << p for p in self.pos)
+        self.board = sum(self.bits)
+        self.cell_of_pos: dict[int, int] = {p: i for i, p in enumerate(self.pos)}
+        self.neigh: tuple[int, ...] = tuple(spread(b) & self.board for b in self.bits)
+
+    def neighbours(self, cell: int) -> list[int]:
+        return self.cells_of(self.neigh[cell])
+
+    def cells_of(self, mask: int) -> list[int]:
+        """Cell indices of a mask, in name order."""
+        out = []
+        cell_of_pos = self.cell_of_pos
+        while mask:
+            low = mask & -mask
+            out.append(cell_of_pos[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+    def at(self, q: int, r: int) -> int:
+        """The cell at axial (q, r), or -1."""
+        try:
+            return self.qr.index((q, r))
+        except ValueError:
+            return -1
+
+
+SIDE: dict[str, Side] = {s: Side(s, SIDE_COLUMNS[s]) for s in SIDES}
+#: the union of both sides' cell names (a1 … g4), indexing the action space
+ALL_CELL_NAMES: tuple[str, ...] = tuple(sorted(set(SIDE["A"].names) | set(SIDE["B"].names),
+                                               key=lambda n: (n[0], int(n[1:]))))
+NAME_INDEX: dict[str, int] = {n: i for i, n in enumerate(ALL_CELL_NAMES)}
+
+
+# --- groups -----------------------------------------------------------------------------------------
+def groups(mask: int) -> list[int]:
+    """The connected groups of a mask of cells (each a mask), lowest bit first.
+
+    >>> a = SIDE["A"]
+    >>> m = a.bits[a.index["a1"]] | a.bits[a.index["a2"]] | a.bits[a.index["c3"]]
+    >>> [len(a.cells_of(g)) for g in groups(m)]
+    [2, 1]
+    """
+    out = []
+    while mask:
+        group = mask & -mask
+        while True:
+            grown = (group | spread(group)) & mask
+            if grown == group:
+                break
+            group = grown
+        out.append(group)
+        mask ^= group
+    return out
+
+
+def diameter(group: int) -> int:
+    """Longest shortest path inside a group, counted in cells with both ends included."""
+    best = 1
+    rest = group
+    while rest:
+        start = rest & -rest
+        rest ^= start
+        seen = frontier = start
+        steps = 1
+        while True:
+            frontier = spread(frontier) & group & ~seen
+            if not frontier:
+                break
+            seen |= frontier
+            steps += 1
+        if steps > best:
+            best = steps
+    return best
+
+
+# --- habitats ---------------------------------------------------------------------------------------
+def rotate(q: int, r: int, times: int) -> tuple[int, int]:
+    """(q, r) turned ``times`` × 60 degrees about the cube cell."""
+    for _ in range(times):
+        q, r = -r, q + r
+    return q, r
+
+
+def habitat_rotations(card: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each distinct rotation, the (kind, bit offset) terms of the non-cube cells."""
+    seen: list[tuple[tuple[int, int], ...]] = []
+    for times in range(6):
+        terms = []
+        for q, r, kind in CARD_CELLS[card][1:]:
+            rq, rr = rotate(q, r, times)
+            terms.append((kind, rq * COL + rr))
+        key = tuple(sorted(terms))
+        if key not in seen:
+            seen.append(key)
+    return tuple(seen)
+
+
+def _anchor_function(card: int) -> Callable[[Sequence[int]], int]:
+    """A compiled function: a board's stack masks → cells where the card's cube may go (cubes apart)."""
+    rotations = habitat_rotations(card)
+    cube_kind = CARD_CELLS[card][0][2]
+    kinds = sorted({cube_kind} | {k for rot in rotations for k, _ in rot})
+    lines = ["def anchors(sm):"]
+    for k in kinds:
+        sids = [s for s in range(NUM_STACKS) if STACK_KIND[s] == k]
+        lines.append(f"    k{k} = " + " | ".join(f"sm[{s}]" for s in sids))
+    alternatives = []
+    for rot in rotations:
+        parts = [f"(k{k} >> {d})" if d > 0 else f"(k{k} << {-d})" for k, d in rot]
+        alternatives.append(" & ".join(parts))
+    body = " | ".join(f"({a})" for a in alternatives) if alternatives else "-1"
+    lines.append(f"    return k{cube_kind} & ({body})")
+    namespace: dict[str, Callable[[Sequence[int]], int]] = {}
+    exec("\n".join(lines), namespace)  # built once at import from the validated card data
+    return namespace["anchors"]
+
+
+#: ANCHORS[card](stack_masks) → mask of cells whose stacks complete the card's habitat around them
+ANCHORS: tuple[Callable[[Sequence[int]], int], ...] = tuple(_anchor_function(c) for c in range(NUM_CARDS))
+#: the kinds each card's habitat uses, as a bitmask
+CARD_KIND_MASK: tuple[int, ...] = tuple(sum({1 << k for _, _, k in CARD_CELLS[c]}) for c in range(NUM_CARDS))
+

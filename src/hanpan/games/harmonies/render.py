@@ -1,0 +1,254 @@
+"""Terminal drawing of Harmonies with rich: boards as hex grids, the central board, cards.
+
+The board is drawn column by column like the real one: flat-topped hexes, the short
+columns half a cell lower.  Each cell shows its name and landscape (line 1) and its
+tokens bottom → top as coloured blocks, with ◆ for a cube (line 2).  Cells where a
+token in hand may go are marked ``+``.
+
+>>> from rich.console import Console
+>>> from hanpan.games.harmonies import GAME
+>>> s = GAME.new(players=1, seed=3)
+>>> _ = s.play("space 1")
+>>> import io
+>>> console = Console(width=120, record=True, color_system=None, file=io.StringIO())
+>>> console.print(render(s, 0, "en"))
+>>> text = console.export_text()
+>>> "a1" in text and "Central board" in text
+True
+>>> describe(s, s.legal_actions()[0], "ko")
+'파랑 토큰을 a1에 놓기'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.games.harmonies import actions as A
+from hanpan.games.harmonies.board import ACCEPTING, ALL_CELL_NAMES, STACK_KIND, STACKS
+from hanpan.games.harmonies.data import (
+    CARD_CELLS,
+    CARD_CUBES,
+    CARD_IDS,
+    CARD_POINTS,
+    COLOURS,
+    NUM_ANIMALS,
+    SIDE_NAMES,
+    SPIRIT_IDS,
+    name,
+)
+from hanpan.games.harmonies.state import HarmoniesState
+
+STYLE = {"blue": "bold blue", "yellow": "bold yellow", "green": "bold green", "brown": "bold dark_orange3",
+         "grey": "bold grey62", "red": "bold red"}
+KIND_CODE = ("W", "F", "T1", "T2", "T3", "M1", "M2", "M3", "Bd")
+KIND_STYLE = ("blue", "yellow", "green", "green", "green", "grey62", "grey62", "grey62", "red")
+CELL_W = 7  # characters per board column
+
+
+def _t(lang: str, en: str, ko: str) -> str:
+    return ko if lang == "ko" else en
+
+
+def hex_grid(cells: dict[tuple[int, int], tuple[Text, Text]], width: int) -> Text:
+    """Lay out cells keyed by (column, half-row) into text; each cell is 2 lines tall."""
+    if not cells:
+        return Text("")
+    min_c = min(c for c, _ in cells)
+    min_y = min(y for _, y in cells)
+    max_c = max(c for c, _ in cells)
+    max_y = max(y for _, y in cells) + 1
+    lines = [[Text(" " * width) for _ in range(max_c - min_c + 1)] for _ in range(max_y - min_y + 1)]
+    for (c, y), (top, bottom) in cells.items():
+        for k, part in enumerate((top, bottom)):
+            piece = part.copy()
+            piece.truncate(width, pad=True)
+            lines[y - min_y + k][c - min_c] = piece
+    out = Text()
+    for i, row in enumerate(lines):
+        if i:
+            out.append("\n")
+        for piece in row:
+            out.append_text(piece)
+    return out
+
+
+def _half_row(q: int, r: int) -> int:
+    row = r + (q - (q & 1)) // 2
+    return 2 * row + (q & 1)
+
+
+def board_text(state: HarmoniesState, player: int, targets: int = 0) -> Text:
+    """One player's board; ``targets`` is a mask of cells to mark as legal for a token in hand."""
+    side = state.side
+    stacks = state.stacks[player]
+    cells: dict[tuple[int, int], tuple[Text, Text]] = {}
+    for i, (q, r) in enumerate(side.qr):
+        sid = stacks[i]
+        kind = STACK_KIND[sid]
+        top = Text(f" {side.names[i]}", style="bold" if targets & side.bits[i] else "dim")
+        if kind >= 0:
+            top.append(f" {KIND_CODE[kind]}", style=KIND_STYLE[kind])
+        bottom = Text(" ")
+        for colour in STACKS[sid]:
+            bottom.append("█", style=STYLE[colour])
+        if not sid:
+            bottom.append("·", style="dim")
+        card = state.cube_card[player][i]
+        if card >= 0:
+            bottom.append("◆", style="bold white" if card < NUM_ANIMALS else "bold magenta")
+        if targets & side.bits[i]:
+            bottom.append("+", style="bold green")
+        cells[(q, _half_row(q, r))] = (top, bottom)
+    return hex_grid(cells, CELL_W)
+
+
+def habitat_text(card: int) -> Text:
+    """A card's habitat drawn as a small hex grid; * marks the cube cell."""
+    cells: dict[tuple[int, int], tuple[Text, Text]] = {}
+    for q, r, kind in CARD_CELLS[card]:
+        code = KIND_CODE[kind] + ("*" if (q, r) == (0, 0) else "")
+        cells[(q, _half_row(q, r))] = (Text(f" {code}", style=KIND_STYLE[kind]), Text(""))
+    return hex_grid(cells, 4)
+
+
+def card_table(state: HarmoniesState, cards: Sequence[int], lang: str, title: str) -> Table:
+    """Cards side by side: name, id, points track (top → bottom), cubes left, habitat."""
+    table = Table(title=title, show_lines=True, title_justify="left", show_header=False)
+    row = []
+    for card in cards:
+        table.add_column(justify="left")
+        cell = Text(f"{name(CARD_IDS[card], lang)} ", style="bold")
+        cell.append(f"({CARD_IDS[card]})\n", style="dim")
+        cell.append("/".join(str(v) for v in CARD_POINTS[card]) or _t(lang, "Nature's Spirit", "자연의 정령"))
+        if state.owner[card] >= 0:
+            left = CARD_CUBES[card] - state.placed[card]
+            cell.append(f"\n{_t(lang, 'cubes left', '남은 큐브')}: {left}")
+        cell.append("\n")
+        cell.append_text(habitat_text(card))
+        row.append(cell)
+    if row:
+        table.add_row(*row)
+    return table
+
+
+def _tokens(counts: Sequence[int]) -> Text:
+    text = Text()
+    for c in range(6):
+        for _ in range(counts[c]):
+            text.append("█", style=STYLE[COLOURS[c]])
+    return text or Text("—", style="dim")
+
+
+def render(state: State, viewer: int | None, lang: str) -> RenderableType:
+    """The whole position as ``viewer`` knows it (None: a spectator)."""
+    assert isinstance(state, HarmoniesState)
+    s = state
+    parts: list[RenderableType] = []
+    side_en, side_ko = SIDE_NAMES[s.side_id]
+    head = Text(_t(lang, "Harmonies", "하모니즈"), style="bold")
+    head.append(f" — {_t(lang, 'side', '면')} {s.side_id} ({_t(lang, side_en, side_ko)}), "
+                f"{_t(lang, 'turn', '턴')} {s.turn + 1}")
+    if s.over:
+        head.append(f" — {_t(lang, 'game over', '게임 종료')}")
+    else:
+        head.append(f", {_t(lang, 'player', '플레이어')} {s.player + 1}")
+    head.append(f"\n{_t(lang, 'Pouch', '주머니')}: {s.pouch_count}  "
+                f"{_t(lang, 'Cube supply', '큐브 공급처')}: {s.supply}  "
+                f"{_t(lang, 'Deck', '카드 더미')}: {len(s.deck)}")
+    if s.box:
+        head.append(f"  {_t(lang, 'Box', '상자')}: {s.box}")
+    if s.ending and not s.over:
+        last = _t(lang, "The end is triggered: this round is the last.",
+                  "게임 종료 조건 달성: 이번 라운드가 마지막입니다.")
+        head.append(f"\n{last}", style="bold red")
+    parts.append(head)
+    central = Text(_t(lang, "Central board", "중앙판") + ": ", style="bold")
+    for k in range(s.nspaces):
+        central.append(f" [{k + 1}] ")
+        central.append_text(_tokens(s.space_tokens(k)))
+    if s.hand_count:
+        central.append(f"   {_t(lang, 'In hand', '손에 든 토큰')}: ")
+        central.append_text(_tokens(s.hand))
+    parts.append(central)
+    parts.append(card_table(s, s.display, lang, _t(lang, "Animal cards on display", "펼쳐진 동물 카드")))
+    scores = s.scores()
+    for p in range(s.num_players):
+        targets = 0
+        if p == s.player and s.hand_count and not s.over:
+            sm = s.sm[p]
+            for colour in range(6):
+                if s.hand[colour]:
+                    for sid in ACCEPTING[colour]:
+                        targets |= sm[sid]
+            targets &= ~s.cubes[p]
+        you = _t(lang, " (you)", " (나)") if viewer == p else ""
+        title = Text(f"{_t(lang, 'Personal board', '개인판')} — {_t(lang, 'player', '플레이어')} {p + 1}{you}",
+                     style="bold")
+        card = scores[p]
+        title.append("  " + "  ".join(f"{_category(k, lang)} {v}" for k, v in card.categories.items()))
+        title.append(f"  = {card.total}", style="bold")
+        if "suns" in card.extra:
+            title.append(f"  ☀ {card.extra['suns']}")
+        parts.append(title)
+        parts.append(board_text(s, p, targets))
+        held = list(s.held[p])
+        if held:
+            parts.append(card_table(s, held, lang, _t(lang, "Held cards", "보유 카드")))
+        done = [c for c in s.owned[p] if c not in held]
+        if done:
+            parts.append(Text(_t(lang, "Completed: ", "완성: ") + ", ".join(
+                f"{name(CARD_IDS[c], lang)} {CARD_POINTS[c][0]}" for c in done)))
+        if s.spirits and s.spirit[p] >= 0 and s.spirit[p] not in held:
+            placed = _t(lang, "Nature's Spirit placed: ", "자연의 정령 배치: ")
+            parts.append(Text(placed + name(CARD_IDS[s.spirit[p]], lang)))
+        if s.spirits and s.spirit[p] < 0 and viewer == p and s.dealt:
+            parts.append(card_table(s, s.dealt[p], lang, _t(lang, "Your Nature's Spirits (keep one)",
+                                                             "받은 자연의 정령 (1장 선택)")))
+    if s.over:
+        winners = ", ".join(str(w + 1) for w in s.winners())
+        parts.append(Text(_t(lang, f"Winner: player {winners}", f"승자: 플레이어 {winners}"), style="bold green"))
+    return Group(*parts)
+
+
+def _category(key: str, lang: str) -> str:
+    names = {"trees": ("trees", "나무"), "mountains": ("mountains", "산"), "fields": ("fields", "들판"),
+             "buildings": ("buildings", "건물"), "water": ("water", "물"), "animals": ("animals", "동물"),
+             "spirit": ("spirit", "정령")}
+    en, ko = names[key]
+    return ko if lang == "ko" else en
+
+
+def describe(state: State, action: Action, lang: str) -> str:
+    """A short human label of an action."""
+    i = action.id
+    if i < A.SPACE:
+        spirit = SPIRIT_IDS[i - A.KEEP]
+        return _t(lang, f"Keep the {name(spirit)} Nature's Spirit", f"{name(spirit, 'ko')} 카드를 갖기")
+    if i < A.PLACE:
+        k = i - A.SPACE + 1
+        return _t(lang, f"Take the 3 tokens of central space {k}", f"중앙판 {k}번 칸의 풍경 토큰 가져오기")
+    if i < A.CARD:
+        colour, cell = divmod(i - A.PLACE, A.NAMES)
+        cname = ALL_CELL_NAMES[cell]
+        return _t(lang, f"Place a {COLOURS[colour]} token on {cname}",
+                  f"{name(COLOURS[colour], 'ko')} 토큰을 {cname}에 놓기")
+    if i < A.CUBE:
+        card = CARD_IDS[i - A.CARD]
+        return _t(lang, f"Take the {name(card)} animal card", f"{name(card, 'ko')} 동물 카드 가져오기")
+    if i < A.DISCARD:
+        card_index, cell = divmod(i - A.CUBE, A.NAMES)
+        card = CARD_IDS[card_index]
+        cname = ALL_CELL_NAMES[cell]
+        return _t(lang, f"Put a {name(card)} cube on {cname}", f"{name(card, 'ko')} 큐브를 {cname}에 놓기")
+    if i < A.END:
+        card = CARD_IDS[i - A.DISCARD]
+        return _t(lang, f"Discard {name(card)} from the display and reveal a new card",
+                  f"{name(card, 'ko')} 카드를 버리고 새 카드 펼치기")
+    return _t(lang, "End the turn", "차례 마치기")
+

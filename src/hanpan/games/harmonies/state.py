@@ -1,0 +1,592 @@
+"""The rules of Harmonies (../shared/spec/harmonies.md) as a fast State.
+
+Layout, chosen for cheap clones and quick rule checks:
+
+- ``pouch``: counts per colour (blue, yellow, green, brown, grey, red).  The pouch has no
+  order: a draw picks a token at random from the counts with the state's own generator.
+- ``central``: counts per colour for each central space, flat (space * 6 + colour).
+- ``stacks[p]``: the stack id of each cell of player p's board (see ``board``);
+  ``sm[p]``: one padded bit mask per stack id, so habitats and scoring are bit operations;
+  ``cubes[p]``: the mask of cells holding a cube, ``cube_card[p]`` which card's cube it is.
+- Cards are indices 0–41 (32 animals, then 10 spirits); ``owner`` and ``placed`` per card.
+- A turn is a sequence of decisions by ``player``: ``space k`` (once), a token placement per
+  token in ``hand``, optionally one ``card`` and any ``cube`` placements, then ``end``.
+
+>>> from hanpan.games.harmonies import GAME
+>>> s = GAME.new(players=1, seed=3)
+>>> [str(a) for a in s.legal_actions()][:4]
+['space 1', 'space 2', 'space 3', 'card bat']
+>>> _ = s.play("space 1"); s.hand_count
+3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Self
+
+from hanpan.core.action import Action
+from hanpan.core.contract import Game, ScoreCard, State, Status
+from hanpan.core.options import OptionValue
+from hanpan.core.rng import Rng
+from hanpan.games.harmonies import actions as A
+from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, NUM_STACKS, SIDE, STACKS, Side
+from hanpan.games.harmonies.data import (
+    ANIMAL_CUBES,
+    CARD_CUBES,
+    CARD_IDS,
+    CARD_LIMIT,
+    COLOURS,
+    DISPLAY_MULTI,
+    DISPLAY_SOLO,
+    END_EMPTY_CELLS,
+    NUM_ANIMALS,
+    NUM_CARDS,
+    SPACES_MULTI,
+    SPACES_SOLO,
+    SPIRIT_IDS,
+    TOKEN_COUNTS,
+    TOKENS_PER_SPACE,
+)
+from hanpan.games.harmonies.scoring import CATEGORIES, card_points, landscape_points, spirit_points, suns
+from hanpan.games.harmonies.tables import CUBE_BY_POS, NAME_CELL, PLACE_COLUMNS
+
+ACT = A.ACTIONS.actions
+NAMES = A.NAMES
+_PLACE, _CARD, _CUBE, _DISCARD, _END, _SPACE = A.PLACE, A.CARD, A.CUBE, A.DISCARD, A.END, A.SPACE
+
+
+class HarmoniesState(State):
+    """A position of Harmonies; see the module docstring for the layout."""
+
+    __slots__ = (
+        "box", "card_taken", "central", "cube_acts", "cube_card", "cubes", "dealt", "deck", "discarded",
+        "display", "display_size", "empties", "ending", "hand", "hand_count", "held", "max_turns",
+        "nspaces", "num_players", "options", "over", "owned", "owner", "placed", "player", "pouch",
+        "pouch_count", "reveals", "rng", "seed", "side", "side_id", "sm", "spirit", "spirit_box",
+        "spirits", "stacks", "stopped", "supply", "taken_space", "took", "turn",
+    )
+
+    game: ClassVar[Game]
+
+    def __init__(self) -> None:
+        # Filled in by ``new_state`` / ``from_json`` / ``clone``; listed here for readers and mypy.
+        self.num_players = 1
+        self.seed = 0
+        self.options: dict[str, OptionValue] = {}
+        self.max_turns: int | None = None
+        self.side_id = "A"
+        self.side: Side = SIDE["A"]
+        self.spirits = False
+        self.rng = Rng(0)
+        self.turn = 0
+        self.reveals = 0
+        self.pouch: list[int] = list(TOKEN_COUNTS)
+        self.pouch_count = sum(TOKEN_COUNTS)
+        self.nspaces = SPACES_MULTI
+        self.central: list[int] = []
+        self.box = 0  # tokens put back in the box (solo)
+        self.display_size = DISPLAY_MULTI
+        self.display: list[int] = []  # animal cards face up, sorted
+        self.deck: list[int] = []  # animal cards face down (no meaningful order)
+        self.discarded: list[int] = []  # solo: cards discarded from the display
+        self.supply = ANIMAL_CUBES
+        self.stacks: list[list[int]] = []
+        self.sm: list[list[int]] = []
+        self.cubes: list[int] = []
+        self.cube_card: list[list[int]] = []
+        self.empties: list[int] = []
+        self.owner: list[int] = [-1] * NUM_CARDS
+        self.placed: list[int] = [0] * NUM_CARDS
+        self.held: list[list[int]] = []  # unfinished cards (incl. a spirit whose cube is not placed), sorted
+        self.owned: list[list[int]] = []  # every animal card taken, in the order taken
+        self.spirit: list[int] = []  # kept spirit card index, or -1
+        self.dealt: list[list[int]] = []  # the 2 spirit cards dealt to each player
+        self.spirit_box: list[int] = []  # spirit cards never dealt
+        self.player = 0
+        self.hand: list[int] = [0] * 6
+        self.hand_count = 0
+        self.took = False
+        self.taken_space = -1
+        self.card_taken = False
+        self.ending = False
+        self.over = False
+        self.stopped = False
+        self.cube_acts: list[Action] | None = None
+
+    # --- setup -----------------------------------------------------------------------------------
+    @classmethod
+    def new_state(cls, players: int, seed: int, options: dict[str, OptionValue]) -> HarmoniesState:
+        s = cls()
+        s.num_players = players
+        s.seed = seed
+        s.options = dict(options)
+        max_turns = options.get("max_turns")
+        s.max_turns = max_turns if isinstance(max_turns, int) else None
+        s.side_id = str(options.get("side", "A"))
+        s.side = SIDE[s.side_id]
+        s.spirits = bool(options.get("spirits", False))
+        s.rng = Rng(seed)
+        solo = players == 1
+        s.nspaces = SPACES_SOLO if solo else SPACES_MULTI
+        s.display_size = DISPLAY_SOLO if solo else DISPLAY_MULTI
+        s.central = [0] * (s.nspaces * 6)
+        for space in range(s.nspaces):
+            s._fill_space(space)
+        s.deck = list(range(NUM_ANIMALS))
+        s._refill_display()
+        n = s.side.ncells
+        s.stacks = [[EMPTY] * n for _ in range(players)]
+        empty_mask = s.side.board
+        s.sm = [[empty_mask] + [0] * (NUM_STACKS - 1) for _ in range(players)]
+        s.cubes = [0] * players
+        s.cube_card = [[-1] * n for _ in range(players)]
+        s.empties = [n] * players
+        s.held = [[] for _ in range(players)]
+        s.owned = [[] for _ in range(players)]
+        s.spirit = [-1] * players
+        s.dealt = []
+        if s.spirits:
+            s.dealt = [[] for _ in range(players)]
+            pool = list(range(NUM_ANIMALS, NUM_CARDS))
+            s.rng.shuffle(pool)
+            for p in range(players):
+                s.dealt[p] = sorted(pool[2 * p:2 * p + 2])
+            s.spirit_box = sorted(pool[2 * players:])
+        s.reveals = 1
+        return s
+
+    def clone(self) -> Self:
+        c = self.__class__.__new__(self.__class__)
+        c.num_players = self.num_players
+        c.seed = self.seed
+        c.options = self.options
+        c.max_turns = self.max_turns
+        c.side_id = self.side_id
+        c.side = self.side
+        c.spirits = self.spirits
+        c.rng = Rng(self.rng.state)
+        c.turn = self.turn
+        c.reveals = self.reveals
+        c.pouch = self.pouch[:]
+        c.pouch_count = self.pouch_count
+        c.nspaces = self.nspaces
+        c.central = self.central[:]
+        c.box = self.box
+        c.display_size = self.display_size
+        c.display = self.display[:]
+        c.deck = self.deck[:]
+        c.discarded = self.discarded[:]
+        c.supply = self.supply
+        c.stacks = [x[:] for x in self.stacks]
+        c.sm = [x[:] for x in self.sm]
+        c.cubes = self.cubes[:]
+        c.cube_card = [x[:] for x in self.cube_card]
+        c.empties = self.empties[:]
+        c.owner = self.owner[:]
+        c.placed = self.placed[:]
+        c.held = [x[:] for x in self.held]
+        c.owned = [x[:] for x in self.owned]
+        c.spirit = self.spirit[:]
+        c.dealt = [x[:] for x in self.dealt]
+        c.spirit_box = self.spirit_box[:]
+        c.player = self.player
+        c.hand = self.hand[:]
+        c.hand_count = self.hand_count
+        c.took = self.took
+        c.taken_space = self.taken_space
+        c.card_taken = self.card_taken
+        c.ending = self.ending
+        c.over = self.over
+        c.stopped = self.stopped
+        c.cube_acts = self.cube_acts  # never mutated in place, only replaced
+        return c
+
+    # --- small queries ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.over else self.player
+
+    @property
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def status(self) -> Status:
+        if not self.over:
+            return "playing"
+        return "unfinished" if self.stopped else "finished"
+
+    @property
+    def solo(self) -> bool:
+        return self.num_players == 1
+
+    def space_tokens(self, space: int) -> list[int]:
+        """Counts per colour on a central space."""
+        return self.central[space * 6:space * 6 + 6]
+
+    def animal_cubes_placed(self, player: int) -> int:
+        return sum(self.placed[c] for c in self.owned[player])
+
+    def token_census(self) -> dict[str, int]:
+        """Where the 120 tokens are: pouch, central board (with the hand being placed), boards, box."""
+        boards = sum(len(STACKS[sid]) for board in self.stacks for sid in board)
+        return {"pouch": self.pouch_count, "central": sum(self.central) + self.hand_count,
+                "boards": boards, "box": self.box}
+
+    def cube_census(self) -> dict[str, int]:
+        """Where the 66 animal cubes are: on cards, on boards, in the supply."""
+        on_boards = sum(self.placed[c] for c in range(NUM_ANIMALS) if self.owner[c] >= 0)
+        on_cards = sum(CARD_CUBES[c] - self.placed[c] for c in range(NUM_ANIMALS) if self.owner[c] >= 0)
+        return {"cards": on_cards, "boards": on_boards, "supply": self.supply}
+
+    # --- legal actions ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        p = self.player
+        if self.spirits and self.spirit[p] < 0:
+            return [ACT[A.KEEP + c - NUM_ANIMALS] for c in self.dealt[p]]
+        acts: list[Action] = []
+        can_end = False
+        if self.hand_count:
+            sm = self.sm[p]
+            free = ~self.cubes[p]
+            hand = self.hand
+            columns = PLACE_COLUMNS[self.side_id]
+            for colour in range(6):
+                if hand[colour]:
+                    m = 0
+                    for sid in ACCEPTING[colour]:
+                        m |= sm[sid]
+                    m &= free
+                    for shift, width, table in columns[colour]:
+                        acts += table[(m >> shift) & width]
+        elif not self.took:
+            central = self.central
+            for space in range(self.nspaces):
+                b = space * 6
+                if central[b] or central[b + 1] or central[b + 2] or central[b + 3] or central[b + 4] \
+                        or central[b + 5]:
+                    acts.append(ACT[_SPACE + space])
+            can_end = not acts  # no space holds a token: nothing to take
+        else:
+            can_end = True
+        if not self.card_taken and len(self.held[p]) < CARD_LIMIT:
+            supply = self.supply
+            for card in self.display:
+                if CARD_CUBES[card] <= supply:
+                    acts.append(ACT[_CARD + card])
+        if self.held[p]:
+            cube_acts = self.cube_acts
+            if cube_acts is None:
+                cube_acts = self.cube_acts = self._cube_actions(p)
+            acts += cube_acts
+        if can_end:
+            if self.num_players == 1 and not self.card_taken and self.deck:
+                acts += [ACT[_DISCARD + card] for card in self.display]
+            acts.append(ACT[_END])
+        return acts
+
+    def _cube_actions(self, p: int) -> list[Action]:
+        sm = self.sm[p]
+        free = ~self.cubes[p]
+        by_pos = CUBE_BY_POS[self.side_id]
+        out: list[Action] = []
+        for card in self.held[p]:
+            m = ANCHORS[card](sm) & free
+            if m:
+                table = by_pos[card]
+                while m:
+                    low = m & -m
+                    out.append(table[low.bit_length() - 1])  # type: ignore[arg-type]
+                    m ^= low
+        return out
+
+    def cube_cells(self, player: int, card: int) -> list[int]:
+        """Cells where ``player`` may put ``card``'s next cube now (habitat matched, no cube there)."""
+        return self.side.cells_of(ANCHORS[card](self.sm[player]) & ~self.cubes[player])
+
+    # --- making decisions ------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        i = action.id
+        if _PLACE <= i < _CARD:  # the most frequent decision first
+            colour, name = divmod(i - _PLACE, NAMES)
+            p = self.player
+            cell = NAME_CELL[self.side_id][name]
+            stacks = self.stacks[p]
+            old = stacks[cell]
+            new = ADD[old * 6 + colour]
+            stacks[cell] = new
+            bit = self.side.bits[cell]
+            sm = self.sm[p]
+            sm[old] ^= bit
+            sm[new] |= bit
+            if old == EMPTY:
+                self.empties[p] -= 1
+            self.hand[colour] -= 1
+            self.hand_count -= 1
+            self.cube_acts = None
+        elif i == _END:
+            self._end_turn()
+        elif i < _PLACE:
+            if i >= _SPACE:
+                self._take_space(i - _SPACE)
+            else:
+                self._keep(NUM_ANIMALS + i - A.KEEP)
+        elif i < _CUBE:
+            self._take_card(i - _CARD)
+        elif i < _DISCARD:
+            card, name = divmod(i - _CUBE, NAMES)
+            self._place_cube(card, NAME_CELL[self.side_id][name])
+        else:
+            card = i - _DISCARD
+            self.display.remove(card)
+            self.discarded.append(card)
+            self._refill_display()
+            self._end_turn()
+
+    def _take_space(self, space: int) -> None:
+        b = space * 6
+        central = self.central
+        hand = self.hand
+        for colour in range(6):
+            hand[colour] += central[b + colour]
+            central[b + colour] = 0
+        self.hand_count = sum(hand)
+        self.took = True
+        self.taken_space = space
+
+    def _keep(self, card: int) -> None:
+        p = self.player
+        self.spirit[p] = card
+        self.owner[card] = p
+        self.held[p] = sorted([*self.held[p], card])
+        self.cube_acts = None
+
+    def _take_card(self, card: int) -> None:
+        p = self.player
+        self.display.remove(card)
+        self.owner[card] = p
+        self.held[p] = sorted([*self.held[p], card])
+        self.owned[p].append(card)
+        self.supply -= CARD_CUBES[card]
+        self.card_taken = True
+        self.cube_acts = None
+
+    def _place_cube(self, card: int, cell: int) -> None:
+        p = self.player
+        self.placed[card] += 1
+        self.cube_card[p][cell] = card
+        self.cubes[p] |= self.side.bits[cell]
+        if self.placed[card] == CARD_CUBES[card]:
+            self.held[p] = [c for c in self.held[p] if c != card]
+        self.cube_acts = None
+
+    # --- the pouch, the deck and the end of a turn ----------------------------------------------
+    def _draw_token(self) -> int:
+        pouch = self.pouch
+        pick = self.rng.randbelow(self.pouch_count)
+        colour = 0
+        while pick >= pouch[colour]:
+            pick -= pouch[colour]
+            colour += 1
+        pouch[colour] -= 1
+        self.pouch_count -= 1
+        return colour
+
+    def _fill_space(self, space: int) -> None:
+        """Fill one central space with up to 3 tokens from the pouch."""
+        if self.pouch_count:
+            self.reveals += 1
+        b = space * 6
+        for _ in range(TOKENS_PER_SPACE):
+            if not self.pouch_count:
+                return
+            self.central[b + self._draw_token()] += 1
+
+    def _refill_display(self) -> None:
+        deck = self.deck
+        display = self.display
+        changed = False
+        while len(display) < self.display_size and deck:
+            j = self.rng.randbelow(len(deck))
+            card = deck[j]
+            deck[j] = deck[-1]
+            deck.pop()
+            display.append(card)
+            changed = True
+        if changed:
+            display.sort()
+            self.reveals += 1
+
+    def _end_turn(self) -> None:
+        p = self.player
+        if self.num_players == 1:
+            central = self.central
+            self.box += sum(central)
+            for k in range(len(central)):
+                central[k] = 0
+            if self.pouch_count == 0:
+                self.ending = True
+            else:
+                for space in range(self.nspaces):
+                    self._fill_space(space)
+        elif self.taken_space >= 0:
+            if self.pouch_count == 0:
+                self.ending = True
+            else:
+                self._fill_space(self.taken_space)
+        self._refill_display()
+        if self.empties[p] <= END_EMPTY_CELLS:
+            self.ending = True
+        self.turn += 1
+        self.took = False
+        self.taken_space = -1
+        self.card_taken = False
+        self.cube_acts = None
+        if self.ending and p == self.num_players - 1:
+            self.over = True
+            return
+        if self.max_turns is not None and self.turn >= self.max_turns:
+            self.over = True
+            self.stopped = True
+            return
+        self.player = (p + 1) % self.num_players
+
+    # --- scores and results ----------------------------------------------------------------------
+    def points(self, player: int) -> list[int]:
+        """Points per category (trees, mountains, fields, buildings, water, animals, spirit)."""
+        sm = self.sm[player]
+        land = landscape_points(self.side, sm)
+        placed = self.placed
+        animals = 0
+        for card in self.owned[player]:
+            if placed[card]:
+                animals += card_points(card, placed[card])
+        spirit = self.spirit[player] if self.spirits else -1
+        spirit_score = spirit_points(spirit, sm) if spirit >= 0 and placed[spirit] else 0
+        return [*land, animals, spirit_score]
+
+    def total(self, player: int) -> int:
+        return sum(self.points(player))
+
+    def scores(self) -> tuple[ScoreCard, ...]:
+        cards = []
+        for player in range(self.num_players):
+            points = self.points(player)
+            total = sum(points)
+            extra: dict[str, Any] = {}
+            if self.num_players == 1:
+                extra["suns"] = suns(total, self.side_id, self.spirit[0] if self.spirits else None)
+            cards.append(ScoreCard(dict(zip(CATEGORIES, points, strict=True)), total, extra))
+        return tuple(cards)
+
+    def winners(self) -> tuple[int, ...]:
+        if self.status != "finished":
+            return ()
+        totals = [self.total(p) for p in range(self.num_players)]
+        best = max(totals)
+        tied = [p for p in range(self.num_players) if totals[p] == best]
+        if len(tied) > 1:
+            most = max(self.animal_cubes_placed(p) for p in tied)
+            tied = [p for p in tied if self.animal_cubes_placed(p) == most]
+        return tuple(tied)
+
+    def evaluate(self, player: int) -> float:
+        from hanpan.games.harmonies.heuristic import evaluate
+
+        return evaluate(self, player)
+
+    # --- information -----------------------------------------------------------------------------
+    def view(self, player: int) -> dict[str, Any]:
+        """Everything public, plus ``player``'s own dealt spirits; no generator, no deck order."""
+        data = self._public_json()
+        data["you"] = player
+        data["deck"] = sorted(CARD_IDS[c] for c in self.deck)
+        if self.spirits:
+            data["dealt"] = [[SPIRIT_IDS[c - NUM_ANIMALS] for c in self.dealt[q]] if q == player else None
+                             for q in range(self.num_players)]
+        return data
+
+    def determinize(self, player: int, rng: Rng) -> Self:
+        state = self.clone()
+        if state.spirits:
+            known = set(state.dealt[player]) | {c for c in state.spirit if c >= 0}
+            unknown = [c for c in range(NUM_ANIMALS, NUM_CARDS) if c not in known]
+            rng.shuffle(unknown)
+            for q in range(state.num_players):
+                if q == player:
+                    continue
+                kept = state.spirit[q]
+                if kept >= 0:
+                    state.dealt[q] = sorted([kept, unknown.pop()])
+                else:
+                    state.dealt[q] = sorted([unknown.pop(), unknown.pop()])
+            state.spirit_box = sorted(unknown)
+        rng.shuffle(state.deck)
+        state.rng = Rng(rng.next64())
+        return state
+
+    def _board_json(self, p: int) -> dict[str, Any]:
+        side = self.side
+        stacks = self.stacks[p]
+        cells = {side.names[i]: list(STACKS[stacks[i]]) for i in range(side.ncells) if stacks[i]}
+        cubes = {side.names[i]: CARD_IDS[c] for i, c in enumerate(self.cube_card[p]) if c >= 0}
+        kept = self.spirit[p]
+        return {
+            "cells": cells,
+            "cubes": cubes,
+            "cards": [{"id": CARD_IDS[c], "cubes_placed": self.placed[c]} for c in self.owned[p]],
+            "spirit": {"id": CARD_IDS[kept], "placed": self.placed[kept] > 0} if kept >= 0 else None,
+        }
+
+    def _public_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game.id,
+            "options": dict(self.options),
+            "players": self.num_players,
+            "turn": self.turn,
+            "current_player": self.current_player,
+            "status": self.status,
+            "pouch": _counts(self.pouch),
+            "central": [_counts(self.space_tokens(k)) for k in range(self.nspaces)],
+            "box": self.box,
+            "display": [CARD_IDS[c] for c in self.display],
+            "deck_size": len(self.deck),
+            "discarded": [CARD_IDS[c] for c in self.discarded],
+            "supply": self.supply,
+            "boards": [self._board_json(p) for p in range(self.num_players)],
+            "hand": _counts(self.hand),
+            "took": self.took,
+            "taken_space": self.taken_space,
+            "card_taken": self.card_taken,
+            "ending": self.ending,
+            "scores": [s.to_json() for s in self.scores()],
+            "winners": list(self.winners()),
+        }
+
+    def to_json(self) -> dict[str, Any]:
+        data = self._public_json()
+        data.update({
+            "format": "hanpan.position/1",
+            "seed": self.seed,
+            "rng": self.rng.state,
+            "reveals": self.reveals,
+            "player": self.player,
+            "deck": [CARD_IDS[c] for c in self.deck],
+            "dealt": [[CARD_IDS[c] for c in d] for d in self.dealt],
+            "spirit_box": [CARD_IDS[c] for c in self.spirit_box],
+            "stopped": self.stopped,
+            "over": self.over,
+        })
+        return data
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, HarmoniesState) and self.to_json() == other.to_json()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _counts(counts: Sequence[int]) -> dict[str, int]:
+    return {COLOURS[k]: counts[k] for k in range(6) if counts[k]}

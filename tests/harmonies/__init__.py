@@ -1,0 +1,1 @@
+"""Harmonies tests; shared builders and the spec model live in ``helpers.py``."""
