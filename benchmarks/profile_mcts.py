@@ -1,0 +1,82 @@
+"""Where MCTS spends its time, per game: iterations per second and the share of time in the contract's calls.
+
+    .venv/bin/python benchmarks/profile_mcts.py [--game GAME] [--players N] [--iterations 400] [--positions 5]
+
+Iterations/s are timed without the profiler; the shares come from a cProfile run of the same searches
+(cumulative time of each function, as a share of all search time; they overlap: rollouts call apply).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import time
+
+from hanpan.agents.base import Seat
+from hanpan.agents.mcts import MCTSAgent
+from hanpan.core.registry import game as get_game
+from hanpan.core.registry import games
+from hanpan.core.rng import Rng
+
+PARTS = ("determinize", "clone", "legal_actions", "apply", "_rollout", "evaluate", "_iterate")
+
+
+def positions(game_id: str, players: int, count: int) -> list[Seat]:
+    """Seats of the player to move at ``count`` positions spread over random games."""
+    rng = Rng(7)
+    seats = []
+    for i in range(count):
+        state = get_game(game_id).new(players=players, seed=i)
+        for _ in range(rng.randbelow(40)):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+        if not state.is_over and state.current_player is not None:
+            seats.append(Seat(state, state.current_player))
+    return seats
+
+
+def run(seats: list[Seat], iterations: int, **settings: object) -> int:
+    done = 0
+    for i, seat in enumerate(seats):
+        agent = MCTSAgent(i, iterations=iterations, reuse=False, **settings)  # type: ignore[arg-type]
+        from hanpan.agents.mcts import Node
+
+        done += agent.search(seat, Node(seat.num_players))
+    return done
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default=None)
+    parser.add_argument("--players", type=int, default=None)
+    parser.add_argument("--iterations", type=int, default=400)
+    parser.add_argument("--positions", type=int, default=5)
+    parser.add_argument("--rollout", default="random")
+    args = parser.parse_args()
+    ids = [args.game] if args.game else [g.id for g in games()]
+    for game_id in ids:
+        game = get_game(game_id)
+        players = args.players or game.default_players
+        seats = positions(game_id, players, args.positions)
+        start = time.perf_counter()
+        done = run(seats, args.iterations, rollout=args.rollout)
+        rate = done / (time.perf_counter() - start)
+        profile = cProfile.Profile()
+        profile.enable()
+        run(seats, args.iterations, rollout=args.rollout)
+        profile.disable()
+        stats = pstats.Stats(profile)
+        total = stats.total_tt  # type: ignore[attr-defined]
+        shares: dict[str, float] = dict.fromkeys(PARTS, 0.0)
+        for (_, _, name), row in stats.stats.items():  # type: ignore[attr-defined]
+            if name in shares:
+                shares[name] += row[3]
+        line = "  ".join(f"{k.strip('_')} {v / total:5.1%}" for k, v in shares.items() if k != "_iterate")
+        print(f"{game_id} ({players} players, {args.rollout} rollouts): {rate:,.0f} iterations/s | {line}")
+
+
+if __name__ == "__main__":
+    main()
