@@ -117,14 +117,14 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
     agents = [make_agent(names[order[seat]], seed=mix_seed(seed, index, seat + 1)) for seat in range(count)]
     state = get_game(game_id).new(players=count, seed=game_seed, **options)
     actions: list[str] = []
+    decisions = 0
     while not state.is_over:
         player = state.current_player
         assert player is not None
         action = state.play(agents[player].choose(Seat(state, player)))
+        decisions += 1
         if keep_record:
             actions.append(str(action))
-        else:
-            actions.append("")
     record = None
     if keep_record:
         record = Record.of(state, [names[i] for i in order], actions).to_json()
@@ -136,7 +136,7 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
         winners=state.winners(),
         status=state.status,
         turns=state.turn,
-        decisions=len(actions),
+        decisions=decisions,
         record=record,
     )
 
