@@ -211,6 +211,7 @@ def with_board(state: Any, player: int, board: Mapping[str, Sequence[str]], hold
             pouch[colour] -= 1
             assert pouch[colour] >= 0, "not enough tokens in the pouch for this board"
     data["pouch"] = {k: v for k, v in pouch.items() if v}
+    data.pop("bag", None)  # the pouch changed: its bookkeeping order goes
     data["boards"][player]["cells"] = {k: list(v) for k, v in board.items()}
     data["boards"][player]["cubes"] = {}
     for cid in hold:

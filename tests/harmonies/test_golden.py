@@ -14,13 +14,13 @@ GOLDEN = Path(__file__).parent / "golden"
 
 #: file → (final totals, winners, status); pinned here as well as in each record's stored result
 PINNED = {
-    "solo_random_A_1.json": ([18], (0,), "finished"),
-    "solo_greedy_A_2.json": ([50], (0,), "finished"),
-    "solo_greedy_B_spirits_3.json": ([64], (0,), "finished"),
-    "greedy_vs_random_B_4.json": ([54, 22], (0,), "finished"),
-    "three_random_spirits_5.json": ([11, 14, 20], (2,), "finished"),
-    "four_mixed_A_6.json": ([48, 24, 31, 24], (0,), "finished"),
-    "stopped_by_max_turns_7.json": ([9, 10], (), "unfinished"),
+    "solo_random_A_1.json": ([47], (0,), "finished"),
+    "solo_greedy_A_2.json": ([52], (0,), "finished"),
+    "solo_greedy_B_spirits_3.json": ([74], (0,), "finished"),
+    "greedy_vs_random_B_4.json": ([43, 26], (0,), "finished"),
+    "three_random_spirits_5.json": ([21, 19, 24], (2,), "finished"),
+    "four_mixed_A_6.json": ([26, 11, 33, 16], (2,), "finished"),
+    "stopped_by_max_turns_7.json": ([10, 15], (), "unfinished"),
 }
 
 

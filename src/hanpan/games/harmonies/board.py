@@ -85,6 +85,8 @@ def _kind_of(stack: tuple[str, ...]) -> int:
 
 
 STACK_KIND: tuple[int, ...] = tuple(_kind_of(s) for s in STACKS)
+#: 1 << the stack's kind (0 for a stack of no kind), to note which kinds a placement changed
+KIND_BIT: tuple[int, ...] = tuple(1 << k if k >= 0 else 0 for k in STACK_KIND)
 #: stack ids that accept each colour
 ACCEPTING: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(NUM_STACKS) if ADD[s * 6 + c] >= 0) for c in range(6)
@@ -248,9 +250,11 @@ def _anchor_function(card: int) -> Callable[[Sequence[int]], int]:
     cube_kind = CARD_CELLS[card][0][2]
     kinds = sorted({cube_kind} | {k for rot in rotations for k, _ in rot})
     lines = ["def anchors(sm):"]
-    for k in kinds:
+    for k in [cube_kind] + [k for k in kinds if k != cube_kind]:  # any kind missing: no habitat
         sids = [s for s in range(NUM_STACKS) if STACK_KIND[s] == k]
         lines.append(f"    k{k} = " + " | ".join(f"sm[{s}]" for s in sids))
+        lines.append(f"    if not k{k}:")
+        lines.append("        return 0")
     alternatives = []
     for rot in rotations:
         parts = [f"(k{k} >> {d})" if d > 0 else f"(k{k} << {-d})" for k, d in rot]

@@ -39,6 +39,7 @@ from hanpan.games.harmonies.data import (
 )
 from hanpan.games.harmonies.position import cells_from_json, score_board, stack_masks
 from hanpan.games.harmonies.state import HarmoniesState
+from hanpan.games.harmonies.tables import SIDE_TABLES
 
 
 class Harmonies(Game):
@@ -74,6 +75,9 @@ class Harmonies(Game):
             raise PositionError(f"bad position: {e}") from None
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
             raise PositionError(f"bad position: {type(e).__name__} {e}") from None
+
+
+BAG_CODES = "bygnsr"  # blue, yellow, green, browN, grey (Stone), red
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int | None = None) -> int:
@@ -123,6 +127,7 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.max_turns = max_turns if isinstance(max_turns, int) else None
     s.side_id = str(s.options["side"])
     s.side = side = SIDE[s.side_id]
+    s.t = SIDE_TABLES[s.side_id]
     s.spirits = bool(s.options["spirits"])
     n = s.num_players = _int(data, "players", 1, 4)
     s.seed = _int(data, "seed", 0)
@@ -130,8 +135,16 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.turn = _int(data, "turn", 0)
     s.reveals = _int(data, "reveals", 0)
     s.player = _int(data, "player", 0, n - 1)
-    s.pouch = _counts(data.get("pouch"), "'pouch'")
-    s.pouch_count = sum(s.pouch)
+    pouch = _counts(data.get("pouch"), "'pouch'")
+    bag = data.get("bag")
+    if bag is None:
+        s.bag = [c for c in range(6) for _ in range(pouch[c])]
+    else:
+        if not isinstance(bag, str) or any(ch not in BAG_CODES for ch in bag) or [
+            bag.count(BAG_CODES[c]) for c in range(6)
+        ] != pouch:
+            raise PositionError("position 'bag' must list the pouch's tokens (letters bygnsr), as 'pouch' counts")
+        s.bag = [BAG_CODES.index(ch) for ch in bag]
     s.nspaces = SPACES_SOLO if n == 1 else SPACES_MULTI
     s.display_size = DISPLAY_SOLO if n == 1 else DISPLAY_MULTI
     central = data.get("central")
@@ -143,6 +156,7 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
         if sum(counts) > 3:
             raise PositionError(f"central space {k + 1} holds more than 3 tokens")
         s.central += counts
+    s.space_mask = sum(1 << k for k in range(s.nspaces) if any(s.central[k * 6:k * 6 + 6]))
     s.box = _int(data, "box", 0)
     s.hand = _counts(data.get("hand"), "'hand'")
     s.hand_count = sum(s.hand)
@@ -163,7 +177,7 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.held, s.owned, s.spirit = [], [], []
     s.owner = [-1] * NUM_CARDS
     s.placed = [0] * NUM_CARDS
-    tokens = s.pouch_count + sum(s.central) + s.hand_count + s.box
+    tokens = len(s.bag) + sum(s.central) + s.hand_count + s.box
     for p, board in enumerate(boards):
         if not isinstance(board, Mapping):
             raise PositionError("each board must be an object")

@@ -2,8 +2,9 @@
 
 Layout, chosen for cheap clones and quick rule checks:
 
-- ``pouch``: counts per colour (blue, yellow, green, brown, grey, red).  The pouch has no
-  order: a draw picks a token at random from the counts with the state's own generator.
+- ``bag``: the pouch's tokens as colour indices (blue, yellow, green, brown, grey, red).  The
+  pouch has no order: a draw takes the token at a random index (swap with the last, pop) with
+  the state's own generator; the list's order is only bookkeeping, hidden from every view.
 - ``central``: counts per colour for each central space, flat (space * 6 + colour).
 - ``stacks[p]``: the stack id of each cell of player p's board (see ``board``);
   ``sm[p]``: one padded bit mask per stack id, so habitats and scoring are bit operations;
@@ -15,7 +16,7 @@ Layout, chosen for cheap clones and quick rule checks:
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=3)
 >>> [str(a) for a in s.legal_actions()][:4]
-['space 1', 'space 2', 'space 3', 'card bat']
+['space 1', 'space 2', 'space 3', 'card fish']
 >>> _ = s.play("space 1"); s.hand_count
 3
 """
@@ -30,7 +31,18 @@ from hanpan.core.contract import Game, ScoreCard, State, Status
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
-from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, NUM_STACKS, SIDE, STACKS, Side
+from hanpan.games.harmonies.board import (
+    ACCEPTING,
+    ADD,
+    ANCHORS,
+    CARD_KIND_MASK,
+    EMPTY,
+    KIND_BIT,
+    NUM_STACKS,
+    SIDE,
+    STACKS,
+    Side,
+)
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     CARD_CUBES,
@@ -49,9 +61,14 @@ from hanpan.games.harmonies.data import (
     TOKENS_PER_SPACE,
 )
 from hanpan.games.harmonies.scoring import CATEGORIES, card_points, landscape_points, spirit_points, suns
-from hanpan.games.harmonies.tables import CUBE_BY_POS, NAME_CELL, PLACE_COLUMNS
+from hanpan.games.harmonies.tables import SIDE_TABLES, SPACE_ACTIONS, SideTables
 
 ACT = A.ACTIONS.actions
+FULL_BAG: tuple[int, ...] = tuple(c for c in range(6) for _ in range(TOKEN_COUNTS[c]))
+_CHUNK = 21  # bits of one 64-bit draw used per token: 3 tokens per generator call
+_CHUNK_MASK = (1 << _CHUNK) - 1
+_ZERO_SOLO = (0,) * (SPACES_SOLO * 6)
+_SOLO_SPACES = tuple(range(SPACES_SOLO))
 NAMES = A.NAMES
 _PLACE, _CARD, _CUBE, _DISCARD, _END, _SPACE = A.PLACE, A.CARD, A.CUBE, A.DISCARD, A.END, A.SPACE
 
@@ -60,11 +77,50 @@ class HarmoniesState(State):
     """A position of Harmonies; see the module docstring for the layout."""
 
     __slots__ = (
-        "box", "card_taken", "central", "cube_acts", "cube_card", "cubes", "dealt", "deck", "discarded",
-        "display", "display_size", "empties", "ending", "hand", "hand_count", "held", "max_turns",
-        "nspaces", "num_players", "options", "over", "owned", "owner", "placed", "player", "pouch",
-        "pouch_count", "reveals", "rng", "seed", "side", "side_id", "sm", "spirit", "spirit_box",
-        "spirits", "stacks", "stopped", "supply", "taken_space", "took", "turn",
+        "bag",
+        "box",
+        "card_taken",
+        "central",
+        "cube_acts",
+        "cube_card",
+        "cube_dirty",
+        "cubes",
+        "dealt",
+        "deck",
+        "discarded",
+        "display",
+        "display_size",
+        "empties",
+        "ending",
+        "hand",
+        "hand_count",
+        "held",
+        "max_turns",
+        "nspaces",
+        "num_players",
+        "options",
+        "over",
+        "owned",
+        "owner",
+        "placed",
+        "player",
+        "reveals",
+        "rng",
+        "seed",
+        "side",
+        "side_id",
+        "sm",
+        "space_mask",
+        "spirit",
+        "spirit_box",
+        "spirits",
+        "stacks",
+        "stopped",
+        "supply",
+        "t",
+        "taken_space",
+        "took",
+        "turn",
     )
 
     game: ClassVar[Game]
@@ -77,12 +133,13 @@ class HarmoniesState(State):
         self.max_turns: int | None = None
         self.side_id = "A"
         self.side: Side = SIDE["A"]
+        self.t: SideTables = SIDE_TABLES["A"]
+        self.space_mask = 0  # bit k: central space k holds tokens
         self.spirits = False
         self.rng = Rng(0)
         self.turn = 0
         self.reveals = 0
-        self.pouch: list[int] = list(TOKEN_COUNTS)
-        self.pouch_count = sum(TOKEN_COUNTS)
+        self.bag: list[int] = list(FULL_BAG)
         self.nspaces = SPACES_MULTI
         self.central: list[int] = []
         self.box = 0  # tokens put back in the box (solo)
@@ -112,12 +169,13 @@ class HarmoniesState(State):
         self.ending = False
         self.over = False
         self.stopped = False
-        self.cube_acts: list[Action] | None = None
+        self.cube_acts: list[Action] | None = None  # cached cube actions of the player to move
+        self.cube_dirty = 0  # landscape kinds changed since: the cache holds unless a held card uses one
 
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
     def new_state(cls, players: int, seed: int, options: dict[str, OptionValue]) -> HarmoniesState:
-        s = cls()
+        s = cls.__new__(cls)
         s.num_players = players
         s.seed = seed
         s.options = dict(options)
@@ -125,14 +183,31 @@ class HarmoniesState(State):
         s.max_turns = max_turns if isinstance(max_turns, int) else None
         s.side_id = str(options.get("side", "A"))
         s.side = SIDE[s.side_id]
+        s.t = SIDE_TABLES[s.side_id]
+        s.space_mask = 0
         s.spirits = bool(options.get("spirits", False))
         s.rng = Rng(seed)
+        s.turn = s.reveals = 0
+        s.bag = list(FULL_BAG)
+        s.box = 0
+        s.discarded = []
+        s.display = []
+        s.supply = ANIMAL_CUBES
+        s.owner = [-1] * NUM_CARDS
+        s.placed = [0] * NUM_CARDS
+        s.spirit_box = []
+        s.player = 0
+        s.hand = [0] * 6
+        s.hand_count = 0
+        s.took = s.card_taken = s.ending = s.over = s.stopped = False
+        s.taken_space = -1
+        s.cube_acts = None
+        s.cube_dirty = 0
         solo = players == 1
         s.nspaces = SPACES_SOLO if solo else SPACES_MULTI
         s.display_size = DISPLAY_SOLO if solo else DISPLAY_MULTI
         s.central = [0] * (s.nspaces * 6)
-        for space in range(s.nspaces):
-            s._fill_space(space)
+        s._fill(range(s.nspaces))
         s.deck = list(range(NUM_ANIMALS))
         s._refill_display()
         n = s.side.ncells
@@ -164,12 +239,13 @@ class HarmoniesState(State):
         c.max_turns = self.max_turns
         c.side_id = self.side_id
         c.side = self.side
+        c.t = self.t
+        c.space_mask = self.space_mask
         c.spirits = self.spirits
         c.rng = Rng(self.rng.state)
         c.turn = self.turn
         c.reveals = self.reveals
-        c.pouch = self.pouch[:]
-        c.pouch_count = self.pouch_count
+        c.bag = self.bag[:]
         c.nspaces = self.nspaces
         c.central = self.central[:]
         c.box = self.box
@@ -200,6 +276,7 @@ class HarmoniesState(State):
         c.over = self.over
         c.stopped = self.stopped
         c.cube_acts = self.cube_acts  # never mutated in place, only replaced
+        c.cube_dirty = self.cube_dirty
         return c
 
     # --- small queries ---------------------------------------------------------------------------
@@ -216,6 +293,17 @@ class HarmoniesState(State):
         if not self.over:
             return "playing"
         return "unfinished" if self.stopped else "finished"
+
+    @property
+    def pouch_count(self) -> int:
+        return len(self.bag)
+
+    def pouch(self) -> list[int]:
+        """Counts per colour in the pouch."""
+        counts = [0] * 6
+        for colour in self.bag:
+            counts[colour] += 1
+        return counts
 
     @property
     def solo(self) -> bool:
@@ -253,22 +341,17 @@ class HarmoniesState(State):
             sm = self.sm[p]
             free = ~self.cubes[p]
             hand = self.hand
-            columns = PLACE_COLUMNS[self.side_id]
+            chunks = self.t.chunks
             for colour in range(6):
                 if hand[colour]:
                     m = 0
                     for sid in ACCEPTING[colour]:
                         m |= sm[sid]
                     m &= free
-                    for shift, width, table in columns[colour]:
-                        acts += table[(m >> shift) & width]
+                    for shift, mask, table in chunks[colour]:
+                        acts += table[(m >> shift) & mask]
         elif not self.took:
-            central = self.central
-            for space in range(self.nspaces):
-                b = space * 6
-                if central[b] or central[b + 1] or central[b + 2] or central[b + 3] or central[b + 4] \
-                        or central[b + 5]:
-                    acts.append(ACT[_SPACE + space])
+            acts += SPACE_ACTIONS[self.space_mask]
             can_end = not acts  # no space holds a token: nothing to take
         else:
             can_end = True
@@ -277,10 +360,12 @@ class HarmoniesState(State):
             for card in self.display:
                 if CARD_CUBES[card] <= supply:
                     acts.append(ACT[_CARD + card])
-        if self.held[p]:
+        held = self.held[p]
+        if held:
             cube_acts = self.cube_acts
-            if cube_acts is None:
+            if cube_acts is None or (self.cube_dirty and _uses(held, self.cube_dirty)):
                 cube_acts = self.cube_acts = self._cube_actions(p)
+                self.cube_dirty = 0
             acts += cube_acts
         if can_end:
             if self.num_players == 1 and not self.card_taken and self.deck:
@@ -291,7 +376,7 @@ class HarmoniesState(State):
     def _cube_actions(self, p: int) -> list[Action]:
         sm = self.sm[p]
         free = ~self.cubes[p]
-        by_pos = CUBE_BY_POS[self.side_id]
+        by_pos = self.t.cube_by_pos
         out: list[Action] = []
         for card in self.held[p]:
             m = ANCHORS[card](sm) & free
@@ -311,14 +396,12 @@ class HarmoniesState(State):
     def apply(self, action: Action) -> None:
         i = action.id
         if _PLACE <= i < _CARD:  # the most frequent decision first
-            colour, name = divmod(i - _PLACE, NAMES)
+            colour, cell, bit = self.t.place_decode[i - _PLACE]
             p = self.player
-            cell = NAME_CELL[self.side_id][name]
             stacks = self.stacks[p]
             old = stacks[cell]
             new = ADD[old * 6 + colour]
             stacks[cell] = new
-            bit = self.side.bits[cell]
             sm = self.sm[p]
             sm[old] ^= bit
             sm[new] |= bit
@@ -326,7 +409,7 @@ class HarmoniesState(State):
                 self.empties[p] -= 1
             self.hand[colour] -= 1
             self.hand_count -= 1
-            self.cube_acts = None
+            self.cube_dirty |= KIND_BIT[old] | KIND_BIT[new]
         elif i == _END:
             self._end_turn()
         elif i < _PLACE:
@@ -337,8 +420,8 @@ class HarmoniesState(State):
         elif i < _CUBE:
             self._take_card(i - _CARD)
         elif i < _DISCARD:
-            card, name = divmod(i - _CUBE, NAMES)
-            self._place_cube(card, NAME_CELL[self.side_id][name])
+            card, cell, bit = self.t.cube_decode[i - _CUBE]
+            self._place_cube(card, cell)
         else:
             card = i - _DISCARD
             self.display.remove(card)
@@ -354,6 +437,7 @@ class HarmoniesState(State):
             hand[colour] += central[b + colour]
             central[b + colour] = 0
         self.hand_count = sum(hand)
+        self.space_mask &= ~(1 << space)
         self.took = True
         self.taken_space = space
 
@@ -384,26 +468,38 @@ class HarmoniesState(State):
         self.cube_acts = None
 
     # --- the pouch, the deck and the end of a turn ----------------------------------------------
-    def _draw_token(self) -> int:
-        pouch = self.pouch
-        pick = self.rng.randbelow(self.pouch_count)
-        colour = 0
-        while pick >= pouch[colour]:
-            pick -= pouch[colour]
-            colour += 1
-        pouch[colour] -= 1
-        self.pouch_count -= 1
-        return colour
+    def _fill(self, spaces: Sequence[int]) -> None:
+        """Fill central spaces in order with 3 tokens each, drawn from the pouch while it lasts.
 
-    def _fill_space(self, space: int) -> None:
-        """Fill one central space with up to 3 tokens from the pouch."""
-        if self.pouch_count:
-            self.reveals += 1
-        b = space * 6
-        for _ in range(TOKENS_PER_SPACE):
-            if not self.pouch_count:
+        A draw takes the token at a uniform random index (multiply-shift of 21 random bits:
+        bias below n / 2**21), three draws per 64-bit output of the generator.
+        """
+        bag = self.bag
+        n = len(bag)
+        if not n:
+            return
+        self.reveals += 1
+        next64 = self.rng.next64
+        central = self.central
+        z = left = 0
+        for space in spaces:
+            if not n:
                 return
-            self.central[b + self._draw_token()] += 1
+            b = space * 6
+            self.space_mask |= 1 << space
+            for _ in range(TOKENS_PER_SPACE):
+                if not n:
+                    return
+                if not left:
+                    z = next64()
+                    left = 3
+                j = ((z & _CHUNK_MASK) * n) >> _CHUNK
+                z >>= _CHUNK
+                left -= 1
+                n -= 1
+                central[b + bag[j]] += 1
+                bag[j] = bag[n]
+                bag.pop()
 
     def _refill_display(self) -> None:
         deck = self.deck
@@ -425,18 +521,17 @@ class HarmoniesState(State):
         if self.num_players == 1:
             central = self.central
             self.box += sum(central)
-            for k in range(len(central)):
-                central[k] = 0
-            if self.pouch_count == 0:
+            central[:] = _ZERO_SOLO
+            self.space_mask = 0
+            if not self.bag:
                 self.ending = True
             else:
-                for space in range(self.nspaces):
-                    self._fill_space(space)
+                self._fill(_SOLO_SPACES)
         elif self.taken_space >= 0:
-            if self.pouch_count == 0:
+            if not self.bag:
                 self.ending = True
             else:
-                self._fill_space(self.taken_space)
+                self._fill((self.taken_space,))
         self._refill_display()
         if self.empties[p] <= END_EMPTY_CELLS:
             self.ending = True
@@ -444,7 +539,8 @@ class HarmoniesState(State):
         self.took = False
         self.taken_space = -1
         self.card_taken = False
-        self.cube_acts = None
+        if self.num_players > 1:
+            self.cube_acts = None  # the next player's cards and board
         if self.ending and p == self.num_players - 1:
             self.over = True
             return
@@ -525,6 +621,7 @@ class HarmoniesState(State):
                     state.dealt[q] = sorted([unknown.pop(), unknown.pop()])
             state.spirit_box = sorted(unknown)
         rng.shuffle(state.deck)
+        rng.shuffle(state.bag)
         state.rng = Rng(rng.next64())
         return state
 
@@ -549,7 +646,7 @@ class HarmoniesState(State):
             "turn": self.turn,
             "current_player": self.current_player,
             "status": self.status,
-            "pouch": _counts(self.pouch),
+            "pouch": _counts(self.pouch()),
             "central": [_counts(self.space_tokens(k)) for k in range(self.nspaces)],
             "box": self.box,
             "display": [CARD_IDS[c] for c in self.display],
@@ -572,6 +669,7 @@ class HarmoniesState(State):
             "format": "hanpan.position/1",
             "seed": self.seed,
             "rng": self.rng.state,
+            "bag": "".join("bygnsr"[c] for c in self.bag),
             "reveals": self.reveals,
             "player": self.player,
             "deck": [CARD_IDS[c] for c in self.deck],
@@ -586,6 +684,14 @@ class HarmoniesState(State):
         return isinstance(other, HarmoniesState) and self.to_json() == other.to_json()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _uses(held: list[int], kinds: int) -> bool:
+    """Does a held card's habitat use one of the landscape kinds in the bitmask ``kinds``?"""
+    for card in held:  # noqa: SIM110  (a plain loop is faster than any() on this hot path)
+        if CARD_KIND_MASK[card] & kinds:
+            return True
+    return False
 
 
 def _counts(counts: Sequence[int]) -> dict[str, int]:

@@ -63,3 +63,59 @@ CUBE_BY_POS: dict[str, tuple[list[Action | None], ...]] = {
 NAME_CELL: dict[str, tuple[int, ...]] = {
     s: tuple(SIDE[s].index.get(n, -1) for n in NAME_INDEX) for s in SIDES
 }
+
+
+Chunk = tuple[int, int, dict[int, tuple[Action, ...]]]
+
+
+def _place_chunks(side_id: str, colour: int) -> tuple[Chunk, ...]:
+    """Pairs of adjacent columns: (shift, mask, {masked bits: placement actions}) — fewer lookups."""
+    side = SIDE[side_id]
+    out = []
+    start = 0
+    columns = list(side.columns)
+    q = 0
+    while q < len(columns):
+        take = 2 if q + 1 < len(columns) else 1
+        cells = list(range(start, start + sum(columns[q:q + take])))
+        shift = min(side.pos[i] for i in cells)
+        bits = [side.pos[i] - shift for i in cells]
+        mask = sum(1 << b for b in bits)
+        table: dict[int, tuple[Action, ...]] = {}
+        for v in range(1 << len(cells)):
+            key = sum(1 << bits[j] for j in range(len(cells)) if v >> j & 1)
+            table[key] = tuple(ACT[A.PLACE + colour * A.NAMES + NAME_INDEX[side.names[cells[j]]]]
+                               for j in range(len(cells)) if v >> j & 1)
+        out.append((shift, mask, table))
+        start += len(cells)
+        q += take
+    return tuple(out)
+
+
+class SideTables:
+    """Everything the hot paths look up for one board side, reached through one attribute."""
+
+    __slots__ = ("chunks", "cube_by_pos", "cube_decode", "place_decode", "side")
+
+    def __init__(self, side_id: str) -> None:
+        side = SIDE[side_id]
+        self.side = side
+        self.chunks = tuple(_place_chunks(side_id, c) for c in range(6))
+        self.cube_by_pos = CUBE_BY_POS[side_id]
+        name_cell = NAME_CELL[side_id]
+        #: place action offset → (colour, cell, bit); cells not on this side → cell -1
+        self.place_decode: tuple[tuple[int, int, int], ...] = tuple(
+            (colour, name_cell[n], side.bits[name_cell[n]] if name_cell[n] >= 0 else 0)
+            for colour in range(6) for n in range(A.NAMES)
+        )
+        self.cube_decode: tuple[tuple[int, int, int], ...] = tuple(
+            (card, name_cell[n], side.bits[name_cell[n]] if name_cell[n] >= 0 else 0)
+            for card in range(NUM_CARDS) for n in range(A.NAMES)
+        )
+
+
+SIDE_TABLES: dict[str, SideTables] = {s: SideTables(s) for s in SIDES}
+#: SPACE_ACTIONS[mask of spaces holding tokens] → the "space k" actions
+SPACE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(ACT[A.SPACE + k] for k in range(5) if mask >> k & 1) for mask in range(32)
+)
