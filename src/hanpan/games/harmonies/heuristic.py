@@ -1,19 +1,259 @@
 """The evaluation the greedy agent maximizes: the score now plus progress toward later points.
 
+``evaluate(state, player)`` is the exact total once the game is over.  During play it is
+``static_value`` — the running score, plus partly built landscapes (a brown waiting for its
+green, a lone mountain, a lone yellow, a building short of colours), empty cells (they make
+the game last longer), and each held card's progress toward its next habitat — after the
+tokens still in hand are placed one by one where ``static_value`` gains most (a short
+rollout), so choosing a central space, a card or a cell are all judged on one scale.
+
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=1)
->>> evaluate(s, 0) >= 0
+>>> evaluate(s, 0) > 0
 True
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
+
+from hanpan.games.harmonies import actions as A
+from hanpan.games.harmonies.board import ACCEPTING, ADD, EMPTY, STACK_ID, habitat_rotations, spread
+from hanpan.games.harmonies.data import (
+    BUILDING,
+    CARD_CELLS,
+    CARD_POINTS,
+    FIELD,
+    KINDS,
+    MOUNTAIN1,
+    MOUNTAIN2,
+    MOUNTAIN3,
+    NUM_CARDS,
+    TREE1,
+    TREE2,
+    TREE3,
+    WATER,
+)
+from hanpan.games.harmonies.scoring import building_mask, card_points
 
 if TYPE_CHECKING:
     from hanpan.games.harmonies.state import HarmoniesState
 
+_B, _Y, _G, _N, _S, _R = (STACK_ID[(c,)] for c in ("blue", "yellow", "green", "brown", "grey", "red"))
+_NN, _SS = STACK_ID[("brown", "brown")], STACK_ID[("grey", "grey")]
+_NG, _NNG, _SSS = STACK_ID[("brown", "green")], STACK_ID[("brown", "brown", "green")], STACK_ID[("grey",) * 3]
+_BUILT = (STACK_ID[("brown", "red")], STACK_ID[("grey", "red")], STACK_ID[("red", "red")])
+
+# weights (points)
+W_BROWN = 1.2  # a lone brown: a tree on the way
+W_BROWN2 = 3.0  # brown on brown: a tall tree on the way
+W_RED = 0.8  # a lone red: a building on the way
+W_LONE_MOUNTAIN = 0.5  # × the height points of a mountain with no mountain beside it
+W_LONE_YELLOW = 1.5  # a yellow with no yellow beside it but an empty cell beside it
+W_BUILDING_SHORT = 1.5  # a building with 2 neighbour colours and an empty neighbour
+W_EMPTY = 4.0  # an empty cell (beyond the 2 that end the game), while turns remain
+W_CUBE_READY = 0.9  # a habitat ready for a held card's next cube: this share of the cube's points
+W_PROGRESS = 0.55  # a habitat partly built: this share × (matched cells / cells)²
+W_CARD = 0.15  # a held card with nowhere started: this share of its next cube's points
+
+#: stacks that may still become each kind (a cell holding a cube never changes)
+_CAN_BECOME: dict[int, tuple[int, ...]] = {
+    WATER: (EMPTY, _B), FIELD: (EMPTY, _Y), TREE1: (EMPTY, _G), TREE2: (EMPTY, _N, _NG),
+    TREE3: (EMPTY, _N, _NN, _NNG), MOUNTAIN1: (EMPTY, _S), MOUNTAIN2: (EMPTY, _S, _SS),
+    MOUNTAIN3: (EMPTY, _S, _SS, _SSS), BUILDING: (EMPTY, _N, _S, _R, *_BUILT),
+}
+_IS: dict[int, tuple[int, ...]] = {
+    WATER: (_B,), FIELD: (_Y,), TREE1: (_G,), TREE2: (_NG,), TREE3: (_NNG,), MOUNTAIN1: (_S,),
+    MOUNTAIN2: (_SS,), MOUNTAIN3: (_SSS,), BUILDING: _BUILT,
+}
+assert set(_CAN_BECOME) == set(_IS) == set(range(len(KINDS)))
+
+#: per card: the cube cell's kind and, per distinct rotation, the (kind, offset) of the other cells
+_ROTATIONS = tuple(habitat_rotations(c) for c in range(NUM_CARDS))
+_CUBE_KIND = tuple(CARD_CELLS[c][0][2] for c in range(NUM_CARDS))
+
+
+def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
+    """A compiled function: (is-masks, can-become masks, cube-free mask) → the most cells of one of the
+    card's habitats already right where the rest can still be built (-1: nowhere buildable)."""
+    from itertools import combinations
+
+    cells = len(CARD_CELLS[card])
+    cube_kind = _CUBE_KIND[card]
+
+    def sh(expr: str, offset: int) -> str:
+        return f"({expr} >> {offset})" if offset > 0 else f"({expr} << {-offset})"
+
+    lines = ["def progress(is_, can, free):",
+             f"    a_can = can[{cube_kind}] & free",
+             "    if not a_can:",
+             "        return -1",
+             f"    i0 = is_[{cube_kind}] & free",
+             "    best = 0"]
+    for rotation in _ROTATIONS[card]:
+        cond = " & ".join(["a_can"] + [sh(f"can[{k}]", d) for k, d in rotation])
+        lines.append(f"    c = {cond}")
+        lines.append("    if c:")
+        names = ["i0"]
+        for j, (k, d) in enumerate(rotation, 1):
+            lines.append(f"        i{j} = {sh(f'is_[{k}]', d)}")
+            names.append(f"i{j}")
+        for level in range(cells, 0, -1):
+            alternatives = " | ".join("(" + " & ".join(combo) + ")" for combo in combinations(names, level))
+            if level == cells:
+                lines.append(f"        if c & {alternatives}:")
+                lines.append(f"            return {cells}")
+            else:
+                lines.append(f"        if best < {level} and c & ({alternatives}):")
+                lines.append(f"            best = {level}")
+    lines.append("    return best")
+    namespace: dict[str, Callable[[list[int], list[int], int], int]] = {}
+    exec("\n".join(lines), namespace)  # built once at import from the validated card data
+    return namespace["progress"]
+
+
+_PROGRESS = tuple(_progress_function(c) for c in range(NUM_CARDS))
+_SHARE = tuple(tuple(W_CUBE_READY if k == n else W_PROGRESS * (k / n) ** 2 for k in range(n + 1))
+               for n in range(5))
+
+
+def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], free: int) -> float:
+    """Value of a held card: its next cube's points, scaled by how far its best habitat is built."""
+    track = CARD_POINTS[card]
+    # a Nature's Spirit is worth about a middling animal cube
+    nxt = card_points(card, placed + 1) - card_points(card, placed) if track else 8
+    k = _PROGRESS[card](is_mask, can_mask, free)
+    if k < 0:
+        return 0.0
+    share = _SHARE[len(CARD_CELLS[card])][k]
+    return nxt * (share if share > W_CARD else W_CARD)
+
+
+def static_value(state: HarmoniesState, player: int) -> float:
+    """The running score plus the value of what is under way (tokens in hand ignored)."""
+    points = state.points(player)
+    value = float(sum(points))
+    sm = state.sm[player]
+    empty = sm[EMPTY]
+    value += W_BROWN * sm[_N].bit_count() + W_BROWN2 * sm[_NN].bit_count() + W_RED * sm[_R].bit_count()
+    mountain = sm[_S] | sm[_SS] | sm[_SSS]
+    if mountain:
+        lone = mountain & ~spread(mountain)
+        if lone:
+            value += W_LONE_MOUNTAIN * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
+                                        + 7 * (sm[_SSS] & lone).bit_count())
+    yellow = sm[_Y]
+    if yellow:
+        value += W_LONE_YELLOW * (yellow & ~spread(yellow) & spread(empty)).bit_count()
+    built = building_mask(sm)
+    if built and points[3] < 5 * built.bit_count():
+        near_empty = built & spread(empty)
+        value += W_BUILDING_SHORT * near_empty.bit_count() * 0.5
+    empties = state.empties[player]
+    if state.num_players == 1:
+        turns_left = (len(state.bag) + 8) // 9 + 1
+    else:
+        turns_left = len(state.bag) // (3 * state.num_players) + 1
+    value += W_EMPTY * max(0, min(empties - 2, 3 * turns_left))
+    held = state.held[player]
+    if held:
+        is_mask = [0] * len(KINDS)
+        can_mask = [0] * len(KINDS)
+        for kind in range(len(KINDS)):
+            m = 0
+            for sid in _IS[kind]:
+                m |= sm[sid]
+            is_mask[kind] = m
+            m = 0
+            for sid in _CAN_BECOME[kind]:
+                m |= sm[sid]
+            can_mask[kind] = m
+        free = ~state.cubes[player]
+        placed = state.placed
+        for card in held:
+            value += _card_value(card, placed[card], is_mask, can_mask, free)
+    return value
+
+
+def _rollout_hand(state: HarmoniesState, player: int) -> float:
+    """Place the tokens in hand one at a time where ``static_value`` gains most; the final value."""
+    s = state.clone()
+    while s.hand_count:
+        best_value = float("-inf")
+        best_action = -1
+        sm = s.sm[player]
+        free = ~s.cubes[player]
+        t = s.t
+        for colour in range(6):
+            if not s.hand[colour]:
+                continue
+            m = 0
+            for sid in ACCEPTING[colour]:
+                m |= sm[sid]
+            m &= free
+            while m:
+                low = m & -m
+                m ^= low
+                cell = t.side.cell_of_pos[low.bit_length() - 1]
+                old = _place(s, player, colour, cell)
+                v = static_value(s, player)
+                _unplace(s, player, colour, cell, old)
+                if v > best_value:
+                    best_value, best_action = v, colour * 64 + cell
+        if best_action < 0:
+            break
+        _place(s, player, best_action // 64, best_action % 64)
+    return static_value(s, player)
+
+
+def _unplace(s: HarmoniesState, player: int, colour: int, cell: int, old: int) -> None:
+    stacks = s.stacks[player]
+    bit = s.side.bits[cell]
+    sm = s.sm[player]
+    sm[stacks[cell]] ^= bit
+    sm[old] |= bit
+    stacks[cell] = old
+    if old == EMPTY:
+        s.empties[player] += 1
+    s.hand[colour] += 1
+    s.hand_count += 1
+
+
+def _place(s: HarmoniesState, player: int, colour: int, cell: int) -> int:
+    """Put a token from the hand on a cell (no checks, no caches); returns the stack it covered."""
+    stacks = s.stacks[player]
+    old = stacks[cell]
+    new = ADD[old * 6 + colour]
+    bit = s.side.bits[cell]
+    stacks[cell] = new
+    sm = s.sm[player]
+    sm[old] ^= bit
+    sm[new] |= bit
+    if old == EMPTY:
+        s.empties[player] -= 1
+    s.hand[colour] -= 1
+    s.hand_count -= 1
+    return old
+
 
 def evaluate(state: HarmoniesState, player: int) -> float:
-    """Score now (a first version; refined for the greedy agent)."""
-    return float(state.total(player))
+    """Exact total at the end; otherwise the static value after placing the hand (see module doc)."""
+    if state.over:
+        return float(state.total(player))
+    if state.player == player and state.hand_count:
+        return _rollout_hand(state, player)
+    if state.player == player and not state.took and not (state.spirits and state.spirit[player] < 0):
+        # tokens still to take: judge by the best central space
+        best = float("-inf")
+        for space in range(state.nspaces):
+            if state.space_mask >> space & 1:
+                s = state.clone()
+                s.apply(A.ACTIONS[A.SPACE + space])
+                best = max(best, _rollout_hand(s, player))
+        if best > float("-inf"):
+            return best
+    return static_value(state, player)
+
+
+

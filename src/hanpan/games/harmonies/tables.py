@@ -1,14 +1,16 @@
 """Per-side lookup tables of ready-made Action values, built once at import.
 
-``PLACE_COLUMNS[side][colour]`` lists, per board column, ``(shift, width_mask, table)``
-where ``table[v]`` is the tuple of "place colour on cell" actions for the cells of
-that column whose bits are set in ``v``: legal placements are a few table lookups.
+``SIDE_TABLES[side].chunks[colour]`` lists, per pair of board columns, ``(shift, mask,
+table)`` where ``table[(m >> shift) & mask]`` is the tuple of "place colour on cell" actions
+for the cells of those columns set in the padded mask ``m``: legal placements of a colour
+are three or four dictionary lookups.
 
 >>> from hanpan.games.harmonies.board import SIDE
 >>> a = SIDE["A"]
->>> shift, width, table = PLACE_COLUMNS["A"][0][0]
->>> [str(x) for x in table[0b10001]]
-['blue a1', 'blue a5']
+>>> shift, mask, table = SIDE_TABLES["A"].chunks[0][0]
+>>> m = a.bits[a.index["a1"]] | a.bits[a.index["a5"]] | a.bits[a.index["b2"]]
+>>> [str(x) for x in table[(m >> shift) & mask]]
+['blue a1', 'blue a5', 'blue b2']
 >>> str(CUBE_BY_POS["A"][2][a.pos[a.index["d2"]]])
 'cube fish d2'
 """
@@ -22,30 +24,6 @@ from hanpan.games.harmonies.data import NUM_CARDS, SIDES
 
 ACT = A.ACTIONS.actions
 NPOS = 96  # bit slots covered by the padded layout (8 columns of 12)
-
-ColumnTable = tuple[tuple[int, int, tuple[tuple[Action, ...], ...]], ...]
-
-
-def _place_columns(side_id: str, colour: int) -> ColumnTable:
-    side = SIDE[side_id]
-    out = []
-    start = 0
-    for height in side.columns:
-        cells = range(start, start + height)
-        names = [NAME_INDEX[side.names[i]] for i in cells]
-        table = tuple(
-            tuple(ACT[A.PLACE + colour * A.NAMES + names[j]] for j in range(height) if v >> j & 1)
-            for v in range(1 << height)
-        )
-        out.append((side.pos[start], (1 << height) - 1, table))
-        start += height
-    return tuple(out)
-
-
-PLACE_COLUMNS: dict[str, tuple[ColumnTable, ...]] = {
-    s: tuple(_place_columns(s, c) for c in range(6)) for s in SIDES
-}
-
 
 def _by_pos(side_id: str, block: int, stride_index: int) -> list[Action | None]:
     side = SIDE[side_id]
@@ -81,11 +59,11 @@ def _place_chunks(side_id: str, colour: int) -> tuple[Chunk, ...]:
         shift = min(side.pos[i] for i in cells)
         bits = [side.pos[i] - shift for i in cells]
         mask = sum(1 << b for b in bits)
-        table: dict[int, tuple[Action, ...]] = {}
-        for v in range(1 << len(cells)):
-            key = sum(1 << bits[j] for j in range(len(cells)) if v >> j & 1)
-            table[key] = tuple(ACT[A.PLACE + colour * A.NAMES + NAME_INDEX[side.names[cells[j]]]]
-                               for j in range(len(cells)) if v >> j & 1)
+        table: dict[int, tuple[Action, ...]] = {0: ()}
+        for j, cell in enumerate(cells):  # cells in name order, so every tuple is in id order
+            action = (ACT[A.PLACE + colour * A.NAMES + NAME_INDEX[side.names[cell]]],)
+            bit = 1 << bits[j]
+            table.update([(key | bit, acts + action) for key, acts in table.items()])
         out.append((shift, mask, table))
         start += len(cells)
         q += take

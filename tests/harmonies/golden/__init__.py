@@ -1,0 +1,1 @@
+"""Golden records of Harmonies and the script that wrote them."""
