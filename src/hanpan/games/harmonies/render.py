@@ -2,8 +2,10 @@
 
 The board is drawn column by column like the real one: flat-topped hexes, the short
 columns half a cell lower.  Each cell shows its name and landscape (line 1) and its
-tokens bottom → top as coloured blocks, with ◆ for a cube (line 2).  Cells where a
-token in hand may go are marked ``+``.
+tokens bottom → top as coloured letters (b blue, y yellow, g green, n brown, s grey,
+r red), with ``*`` for a cube (line 2).  Cells where a token in hand may go are marked
+``+``.  Only ASCII letters and box lines are used, so the grid stays aligned in terminals
+that draw ambiguous-width symbols wide (common with Korean fonts).
 
 >>> from rich.console import Console
 >>> from hanpan.games.harmonies import GAME
@@ -44,8 +46,9 @@ from hanpan.games.harmonies.data import (
 )
 from hanpan.games.harmonies.state import HarmoniesState
 
-STYLE = {"blue": "bold blue", "yellow": "bold yellow", "green": "bold green", "brown": "bold dark_orange3",
-         "grey": "bold grey62", "red": "bold red"}
+STYLE = {"blue": "bold white on blue", "yellow": "bold black on yellow", "green": "bold white on green4",
+         "brown": "bold white on dark_orange3", "grey": "bold black on grey62", "red": "bold white on red"}
+LETTER = {"blue": "b", "yellow": "y", "green": "g", "brown": "n", "grey": "s", "red": "r"}
 KIND_CODE = ("W", "F", "T1", "T2", "T3", "M1", "M2", "M3", "Bd")
 KIND_STYLE = ("blue", "yellow", "green", "green", "green", "grey62", "grey62", "grey62", "red")
 CELL_W = 7  # characters per board column
@@ -96,12 +99,12 @@ def board_text(state: HarmoniesState, player: int, targets: int = 0) -> Text:
             top.append(f" {KIND_CODE[kind]}", style=KIND_STYLE[kind])
         bottom = Text(" ")
         for colour in STACKS[sid]:
-            bottom.append("█", style=STYLE[colour])
+            bottom.append(LETTER[colour], style=STYLE[colour])
         if not sid:
             bottom.append("·", style="dim")
         card = state.cube_card[player][i]
         if card >= 0:
-            bottom.append("◆", style="bold white" if card < NUM_ANIMALS else "bold magenta")
+            bottom.append("*", style="bold white" if card < NUM_ANIMALS else "bold magenta")
         if targets & side.bits[i]:
             bottom.append("+", style="bold green")
         cells[(q, _half_row(q, r))] = (top, bottom)
@@ -114,7 +117,9 @@ def habitat_text(card: int) -> Text:
     for q, r, kind in CARD_CELLS[card]:
         code = KIND_CODE[kind] + ("*" if (q, r) == (0, 0) else "")
         cells[(q, _half_row(q, r))] = (Text(f" {code}", style=KIND_STYLE[kind]), Text(""))
-    return hex_grid(cells, 4)
+    grid = hex_grid(cells, 4)
+    grid.rstrip()
+    return grid
 
 
 def card_table(state: HarmoniesState, cards: Sequence[int], lang: str, title: str) -> Table:
@@ -141,7 +146,7 @@ def _tokens(counts: Sequence[int]) -> Text:
     text = Text()
     for c in range(6):
         for _ in range(counts[c]):
-            text.append("█", style=STYLE[COLOURS[c]])
+            text.append(LETTER[COLOURS[c]], style=STYLE[COLOURS[c]])
     return text or Text("—", style="dim")
 
 
@@ -176,6 +181,11 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         central.append(f"   {_t(lang, 'In hand', '손에 든 토큰')}: ")
         central.append_text(_tokens(s.hand))
     parts.append(central)
+    legend = _t(lang, "Tokens: b blue, y yellow, g green, n brown, s grey, r red (bottom → top);  * cube;  "
+                      "+ a token in hand may go here;  W water, F field, T tree, M mountain, Bd building",
+                "토큰: b 파랑, y 노랑, g 초록, n 갈색, s 회색, r 빨강 (아래 → 위);  * 큐브;  "
+                "+ 손에 든 토큰을 놓을 수 있는 칸;  W 물, F 들판, T 나무, M 산, Bd 건물")
+    parts.append(Text(legend, style="dim"))
     parts.append(card_table(s, s.display, lang, _t(lang, "Animal cards on display", "펼쳐진 동물 카드")))
     scores = s.scores()
     for p in range(s.num_players):
@@ -194,7 +204,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         title.append("  " + "  ".join(f"{_category(k, lang)} {v}" for k, v in card.categories.items()))
         title.append(f"  = {card.total}", style="bold")
         if "suns" in card.extra:
-            title.append(f"  ☀ {card.extra['suns']}")
+            title.append(f"  {_t(lang, 'suns', '태양')} {card.extra['suns']}")
         parts.append(title)
         parts.append(board_text(s, p, targets))
         held = list(s.held[p])
