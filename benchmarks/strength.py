@@ -1,0 +1,102 @@
+"""Write docs/strength.md: every level against every other level, per game, with ``hanpan simulate``.
+
+    .venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--levels random,greedy,easy,normal,hard]
+        [--game GAME] [--out docs/strength.md]
+
+Each number in the page comes from one ``hanpan simulate ... --json`` run whose command line is printed
+beside it, so anyone can reproduce it. Runs are cached in ``.strength-cache/`` (one JSON per command), so
+an interrupted build resumes where it stopped.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+CACHE = Path(".strength-cache")
+
+
+def simulate(args: list[str]) -> dict[str, Any]:
+    """Run ``hanpan simulate`` with ``args`` (cached) and return its JSON."""
+    key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
+    path = CACHE / f"{key}.json"
+    if path.exists():
+        data: dict[str, Any] = json.loads(path.read_text())
+        return data
+    run = subprocess.run([sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--json", "--quiet"],
+                         capture_output=True, text=True, check=True)
+    CACHE.mkdir(exist_ok=True)
+    path.write_text(run.stdout)
+    data = json.loads(run.stdout)
+    return data
+
+
+def pct(rate: float, ci: list[float]) -> str:
+    return f"{rate:.0%} ({ci[0]:.0%}–{ci[1]:.0%})"
+
+
+def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
+    lines += [f"### {game}, 2 players", "",
+              "Row player's win rate against the column player (95 % interval), seats rotated.", ""]
+    lines.append("| | " + " | ".join(levels) + " |")
+    lines.append("|---" * (len(levels) + 1) + "|")
+    results: dict[tuple[str, str], tuple[float, list[float]]] = {}
+    commands = []
+    for a, b in itertools.combinations(levels, 2):
+        args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1", "--jobs", str(jobs)]
+        data = simulate(args)
+        pa, pb = data["per_player"]
+        results[(a, b)] = (pa["win_rate"], pa["win_rate_ci95"])
+        results[(b, a)] = (pb["win_rate"], pb["win_rate_ci95"])
+        commands.append("hanpan simulate " + " ".join(args) + " --json")
+        print(f"{game}: {a} vs {b}: {pa['win_rate']:.3f}", flush=True)
+    for a in levels:
+        cells = ["—" if a == b else pct(*results[(a, b)]) for b in levels]
+        lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
+    lines += ["", "<details><summary>commands</summary>", "", "```console"]
+    lines += [f"$ {c}" for c in commands]
+    lines += ["```", "", "</details>", ""]
+
+
+def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
+    lines += ["### harmonies, solo (side A, no spirit)", "", "| level | mean | median | stdev | command |",
+              "|---|---|---|---|---|"]
+    for level in levels:
+        if level == "random":
+            continue
+        args = ["harmonies", "--players", level, "--games", str(games), "--seed", "1", "--jobs", str(jobs)]
+        p = simulate(args)["per_player"][0]
+        lines.append(f"| {level} | {p['mean_score']:.1f} | {p['median_score']:g} | {p['score_stdev']:.1f} | "
+                     f"`hanpan simulate {' '.join(args)} --json` |")
+        print(f"harmonies solo {level}: {p['mean_score']:.1f}", flush=True)
+    lines.append("")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--levels", default="random,greedy,easy,normal,hard")
+    parser.add_argument("--game", action="append", default=None)
+    parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
+    args = parser.parse_args()
+    levels = args.levels.split(",")
+    games = args.game or ["spirits_of_the_wild", "harmonies", "four_gardens"]
+    lines = ["# Strength of the computer players", "",
+             "Made by `benchmarks/strength.py`; every figure is one `hanpan simulate` run shown with it.", ""]
+    for game in games:
+        head_to_head(game, levels, args.games, args.jobs, lines)
+        if game == "harmonies":
+            solo(levels, max(50, args.games // 2), args.jobs, lines)
+    args.out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
