@@ -83,3 +83,25 @@ def test_placement_is_final_even_if_the_habitat_breaks() -> None:
     assert state.to_json()["boards"][0]["cubes"] == {"a1": "fennec_fox"}
     assert state.scores()[0]["animals"] == 4
     assert not [a for a in state.legal_actions() if str(a).startswith("cube")]
+
+
+def test_shifted_anchor_masks_equal_the_explicit_placement_list_on_random_boards() -> None:
+    from hanpan.games.harmonies.board import STACK_KIND, placements
+
+    from .helpers import random_game
+
+    for seed in range(12):
+        side = "AB"[seed % 2]
+        board_side = SIDE[side]
+        state = random_game(1, seed, side=side)
+        sm = state.sm[0]
+        kind_mask = [0] * 9
+        for sid, mask in enumerate(sm):
+            if STACK_KIND[sid] >= 0:
+                kind_mask[STACK_KIND[sid]] |= mask
+        for card in range(len(ALL_CARDS)):
+            expected = 0
+            for cell, _times, need in placements(board_side, card):
+                if all(kind_mask[kind] & mask == mask for kind, mask in need):
+                    expected |= board_side.bits[cell]
+            assert ANCHORS[card](sm) == expected, (seed, card)

@@ -266,6 +266,33 @@ def _anchor_function(card: int) -> Callable[[Sequence[int]], int]:
     return namespace["anchors"]
 
 
+def placements(side: Side, card: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
+    """Every placement of a card's habitat on a side, in every rotation, as bit masks:
+    ``(cube cell, rotation, ((kind, mask of the cells that must be that kind), ...))``.
+
+    ``ANCHORS`` computes the same thing for all placements at once by shifting kind masks;
+    this explicit list is kept to check it.
+
+    >>> a = SIDE["A"]
+    >>> fish = placements(a, 2)   # water with a height-3 mountain beside it
+    >>> len(fish), a.names[fish[0][0]]
+    (100, 'a1')
+    """
+    out = []
+    for cell, (q0, r0) in enumerate(side.qr):
+        for times in range(6):
+            need: dict[int, int] = {}
+            for q, r, kind in CARD_CELLS[card]:
+                dq, dr = rotate(q, r, times)
+                target = side.at(q0 + dq, r0 + dr)
+                if target < 0:
+                    break
+                need[kind] = need.get(kind, 0) | side.bits[target]
+            else:
+                out.append((cell, times, tuple(sorted(need.items()))))
+    return tuple(out)
+
+
 #: ANCHORS[card](stack_masks) → mask of cells whose stacks complete the card's habitat around them
 ANCHORS: tuple[Callable[[Sequence[int]], int], ...] = tuple(_anchor_function(c) for c in range(NUM_CARDS))
 #: the kinds each card's habitat uses, as a bitmask

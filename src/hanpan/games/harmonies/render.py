@@ -201,7 +201,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         title = Text(f"{_t(lang, 'Personal board', '개인판')} — {_t(lang, 'player', '플레이어')} {p + 1}{you}",
                      style="bold")
         card = scores[p]
-        title.append("  " + "  ".join(f"{_category(k, lang)} {v}" for k, v in card.categories.items()))
+        title.append("  " + "  ".join(f"{category_name(k, lang)} {v}" for k, v in card.categories.items()))
         title.append(f"  = {card.total}", style="bold")
         if "suns" in card.extra:
             title.append(f"  {_t(lang, 'suns', '태양')} {card.extra['suns']}")
@@ -226,7 +226,12 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     return Group(*parts)
 
 
-def _category(key: str, lang: str) -> str:
+def category_name(key: str, lang: str) -> str:
+    """The English or Korean label of a score category (trees … spirit), e.g. for score tables.
+
+    >>> category_name("mountains", "ko")
+    '산'
+    """
     names = {"trees": ("trees", "나무"), "mountains": ("mountains", "산"), "fields": ("fields", "들판"),
              "buildings": ("buildings", "건물"), "water": ("water", "물"), "animals": ("animals", "동물"),
              "spirit": ("spirit", "정령")}
