@@ -15,12 +15,14 @@ GOLDEN = Path(__file__).parent / "golden"
 #: file → (final totals, winners, status); pinned here as well as in each record's stored result
 PINNED = {
     "solo_random_A_1.json": ([47], (0,), "finished"),
-    "solo_greedy_A_2.json": ([97], (0,), "finished"),
-    "solo_greedy_B_spirits_3.json": ([99], (0,), "finished"),
-    "greedy_vs_random_B_4.json": ([60, 16], (0,), "finished"),
+    "solo_greedy_A_2.json": ([121], (0,), "finished"),
+    "solo_greedy_B_spirits_3.json": ([100], (0,), "finished"),
+    "greedy_vs_random_B_4.json": ([61, 16], (0,), "finished"),
     "three_random_spirits_5.json": ([21, 19, 24], (2,), "finished"),
-    "four_mixed_A_6.json": ([64, 25, 64, 25], (0,), "finished"),  # a tie on points: seat 0 placed more cubes
-    "stopped_by_max_turns_7.json": ([16, 18], (), "unfinished"),
+    "four_mixed_A_6.json": ([59, 40, 53, 30], (0,), "finished"),
+    "stopped_by_max_turns_7.json": ([11, 17], (), "unfinished"),
+    "tie_won_on_cubes_17.json": ([29, 29], (1,), "finished"),  # equal points: seat 1 placed more cubes
+    "tie_shared_61.json": ([19, 19], (0, 1), "finished"),  # equal points and cubes: a shared win
 }
 
 
@@ -43,8 +45,10 @@ def test_golden_record_replays_to_its_pinned_result(filename: str) -> None:
         assert card["animals"] == ref_animals(board["cards"])
 
 
-def test_the_tied_golden_game_is_won_on_animal_cubes() -> None:
-    state = replay(Record.load(GOLDEN / "four_mixed_A_6.json"))
-    totals = [s.total for s in state.scores()]
-    assert totals[0] == totals[2] == max(totals)
-    assert state.animal_cubes_placed(0) > state.animal_cubes_placed(2)
+def test_the_tied_golden_games_follow_the_tie_break() -> None:
+    state = replay(Record.load(GOLDEN / "tie_won_on_cubes_17.json"))
+    assert state.total(0) == state.total(1)
+    assert state.animal_cubes_placed(1) > state.animal_cubes_placed(0) and state.winners() == (1,)
+    state = replay(Record.load(GOLDEN / "tie_shared_61.json"))
+    assert state.total(0) == state.total(1) and state.animal_cubes_placed(0) == state.animal_cubes_placed(1)
+    assert state.winners() == (0, 1)

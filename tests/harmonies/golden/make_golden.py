@@ -23,6 +23,8 @@ GAMES: list[tuple[str, list[str], int, dict[str, Any]]] = [
     ("three_random_spirits_5.json", ["random", "random", "random"], 5, {"spirits": True}),
     ("four_mixed_A_6.json", ["greedy", "random", "greedy", "random"], 6, {}),
     ("stopped_by_max_turns_7.json", ["random", "greedy"], 7, {"max_turns": 9}),
+    ("tie_won_on_cubes_17.json", ["random", "random"], 17, {}),
+    ("tie_shared_61.json", ["random", "random"], 61, {}),
 ]
 
 

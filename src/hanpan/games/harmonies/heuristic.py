@@ -5,7 +5,7 @@
 green, a lone mountain, a lone yellow, a building short of colours), empty cells (they make
 the game last longer), and each held card's progress toward its next habitat — after the
 tokens still in hand are placed one by one where ``static_value`` gains most (a short
-rollout), so choosing a central space, a card or a cell are all judged on one scale.
+rollout), so a central space, a cell, a card or a cube are all judged on one scale.
 
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=1)
@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.board import ACCEPTING, ADD, EMPTY, STACK_ID, habitat_rotations, spread
 from hanpan.games.harmonies.data import (
     BUILDING,
@@ -238,22 +237,13 @@ def _place(s: HarmoniesState, player: int, colour: int, cell: int) -> int:
 
 
 def evaluate(state: HarmoniesState, player: int) -> float:
-    """Exact total at the end; otherwise the static value after placing the hand (see module doc)."""
+    """Exact total at the end; otherwise the static value after placing the hand (see module doc).
+
+    Only tokens already in hand are rolled out: the siblings a greedy agent compares (a placement,
+    a card, a cube, the end of the turn) then all count the same tokens.
+    """
     if state.over:
         return float(state.total(player))
     if state.player == player and state.hand_count:
         return _rollout_hand(state, player)
-    if state.player == player and not state.took and not (state.spirits and state.spirit[player] < 0):
-        # tokens still to take: judge by the best central space
-        best = float("-inf")
-        for space in range(state.nspaces):
-            if state.space_mask >> space & 1:
-                s = state.clone()
-                s.apply(A.ACTIONS[A.SPACE + space])
-                best = max(best, _rollout_hand(s, player))
-        if best > float("-inf"):
-            return best
     return static_value(state, player)
-
-
-
