@@ -53,3 +53,12 @@ def test_viewer_sees_own_spirits_only() -> None:
     dealt0 = s.to_json()["dealt"][0]
     assert all(c in mine for c in dealt0)
     assert not any(c in theirs for c in dealt0)
+
+
+def test_every_action_has_a_label_in_both_languages() -> None:
+    from hanpan.games.harmonies.actions import ACTIONS
+
+    s = GAME.new(players=1, seed=1)
+    for action in ACTIONS.actions:
+        en, ko = describe(s, action, "en"), describe(s, action, "ko")
+        assert en and ko and en != ko and "\n" not in en + ko

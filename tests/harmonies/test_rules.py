@@ -274,3 +274,30 @@ def test_round_trip_and_same_future() -> None:
         s.apply(a)
         t.apply(b)
     assert t == s
+
+
+def test_cubes_and_a_card_between_and_after_the_placements() -> None:
+    s = with_board(GAME.new(players=1, seed=12), 0, {"a1": ["blue"]}, hold=["frog"])
+    data = s.to_json()
+    data["pouch"]["green"] -= 1
+    data["pouch"]["blue"] -= 1
+    data["pouch"]["yellow"] -= 1
+    data.pop("bag", None)
+    taken = data["central"][0]
+    for colour, count in taken.items():
+        data["pouch"][colour] = data["pouch"].get(colour, 0) + count
+    data["central"][0] = {}
+    data["hand"], data["took"], data["taken_space"] = {"green": 1, "blue": 1, "yellow": 1}, True, 0
+    s = GAME.from_json(data)
+    assert not any(t.startswith("cube") for t in texts(s))
+    s.play("green b1")
+    assert "cube frog a1" in texts(s)  # between placements
+    s.play("cube frog a1")
+    s.play(next(t for t in texts(s) if t.startswith("card")))  # a card between placements
+    s.play("blue a2")
+    s.play("yellow e5")
+    assert s.hand_count == 0 and "cube frog a2" in texts(s) and "end" in texts(s)
+    s.play("cube frog a2")  # after the placements
+    assert s.placed[CARD_INDEX["frog"]] == 2 and s.scores()[0]["animals"] == 4
+    s.play("end")
+    assert s.turn == 1
