@@ -73,3 +73,13 @@ def test_from_json_refuses_bad_states() -> None:
         bad = {**good, key: value}
         with pytest.raises(PositionError):
             GAME.from_json(bad)
+
+
+def test_from_json_refuses_a_view_and_an_overfull_display() -> None:
+    s = GAME.new(players=1, seed=2)
+    with pytest.raises(PositionError, match="must be a whole number"):  # a view lacks the secrets
+        GAME.from_json(s.view(0))
+    data = s.to_json()
+    data["display"].append(data["deck"].pop())
+    with pytest.raises(PositionError, match="at most 3 cards"):
+        GAME.from_json(data)

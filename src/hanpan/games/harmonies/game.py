@@ -167,6 +167,8 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.stopped = _bool(data, "stopped")
     s.over = _bool(data, "over")
     s.display = sorted(_cards(data.get("display"), "'display'", ANIMAL_IDS))
+    if len(s.display) > s.display_size:
+        raise PositionError(f"the display holds at most {s.display_size} cards, not {len(s.display)}")
     s.deck = _cards(data.get("deck"), "'deck'", ANIMAL_IDS)
     s.discarded = _cards(data.get("discarded"), "'discarded'", ANIMAL_IDS)
     s.supply = _int(data, "supply", 0, ANIMAL_CUBES)
