@@ -145,3 +145,57 @@ def tokens_total(s: GardensState) -> list[int]:
     n = s.num_players
     return [s.supply[r] + sum(s.store[p * 4 + r] for p in range(n)) + sum(s.tok[c * 4 + r] for c in range(70))
             for r in range(4)]
+
+
+def cost_tokens(c: int, missing: str | None = None) -> dict[str, int]:
+    """The card's cost as tokens, less one of ``missing``."""
+    tokens = {r: DECK.cost[c][i] for r, i in RES.items() if DECK.cost[c][i]}
+    if missing is not None:
+        tokens[missing] -= 1
+    return tokens
+
+
+def first_resource(c: int) -> str:
+    return next(r for r, i in RES.items() if DECK.cost[c][i])
+
+
+def finish_landscape(s: GardensState, p: int, colour: str = "red", hand: Sequence[int] = ()) -> int:
+    """p completes a whole landscape of ``colour`` now: every other position is already a landscape card and
+    the last one completes through a gain-1.  Returns the last card."""
+    used = set(s.slots)
+    g = next(c for c in cards(action="gain") if c not in used and c not in hand)
+    size = {"red": 2, "orange": 3, "green": 4, "blue": 5}[colour]
+    picks = [next(c for c in cards(colour=colour, position=pos, where=lambda c: DECK.god[c] != 4)
+                  if c not in used and c != g and c not in hand) for pos in range(1, size + 1)]
+    for c in picks[:-1]:
+        put_landscape(s, p, c)
+    last = picks[-1]
+    need = first_resource(last)
+    put_base(s, p, last, cost_tokens(last, need))
+    set_hand(s, p, [g, *hand])
+    turn_of(s, p)
+    s.play(f"gain {label(g)}")
+    s.play(f"put {need} {label(last)}")
+    return last
+
+
+def give_whim(s: GardensState, p: int, tile: str, state: int = S.W_HELD) -> None:
+    """Hand p a whim tile (out of the stack or the revealed ones)."""
+    from hanpan.games.four_gardens.data import WHIMS
+
+    w = WHIMS.index(tile)
+    if w in s.whim_stack:
+        s.whim_stack.remove(w)
+    if w in s.whim_open:
+        s.whim_open.remove(w)
+    s.whim[p * S.NW + w] = state
+
+
+def reveal_only(s: GardensState, *tiles: str) -> None:
+    """Make exactly these tiles the revealed ones (the rest stay face down)."""
+    from hanpan.games.four_gardens.data import WHIMS
+
+    wanted = [WHIMS.index(t) for t in tiles]
+    rest = [w for w in s.whim_stack + s.whim_open if w not in wanted]
+    s.whim_open = wanted
+    s.whim_stack = rest

@@ -40,8 +40,8 @@ _KEYS = {"id", "colour", "position", "god", "action", "floor", "direction", "cos
 class Deck:
     """70 cards as flat tuples indexed by card index (card id - 1); shared by every state."""
 
-    __slots__ = ("action", "colour", "cost", "cost_total", "direction", "floor", "god", "land_key", "name",
-                 "position", "source")
+    __slots__ = ("action", "colour", "cost", "cost_total", "direction", "floor", "god", "json_full", "json_land",
+                 "land_key", "name", "position", "source")
 
     def __init__(self, cards: list[dict[str, Any]], source: str) -> None:
         self.source = source
@@ -57,6 +57,10 @@ class Deck:
         self.land_key: tuple[int, ...] = tuple(
             (self.colour[i] * 5 + self.position[i]) * 5 + self.god[i] for i in range(len(cards)))
         self.name: tuple[str, ...] = tuple(str(c.get("name", "")) for c in cards)
+        #: each card's JSON with both sides, and its landscape side alone (shared: never mutate them)
+        self.json_full: tuple[dict[str, Any], ...] = tuple(self.card_json(i) for i in range(len(cards)))
+        self.json_land: tuple[dict[str, Any], ...] = tuple(
+            {k: self.json_full[i][k] for k in ("colour", "position", "god")} for i in range(len(cards)))
 
     def __len__(self) -> int:
         return len(self.colour)

@@ -24,58 +24,69 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from hanpan.core.rng import Rng
-from hanpan.games.four_gardens.data import BONUS, COLOURS, GODS, RESOURCES, WHIMS
+from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, WHIMS
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
 
 T = TypeVar("T", bound="GardensState")
 GOD_IDS = (*GODS, "wild")
+SCORE_NAMES = (*GODS, "bonus", "whims")
 
 
 def landscape_json(s: GardensState, c: int) -> dict[str, Any]:
     """A card's landscape side only (no id: alike landscape sides cannot be told apart)."""
-    cards = s.cards
-    return {"colour": COLOURS[cards.colour[c]], "position": cards.position[c] + 1, "god": GOD_IDS[cards.god[c]]}
+    return dict(s.cards.json_land[c])
 
 
 def hidden_cards(s: GardensState, player: int) -> list[int]:
     """The cards whose place ``player`` does not know: the deck and opponents' blind-drawn hand cards."""
     out = list(s.deck)
+    private = s.private
     for q, hand in enumerate(s.hands):
         if q != player:
-            out.extend(c for c in hand if s.private >> c & 1)
+            out.extend(c for c in hand if private >> c & 1)
     return out
 
 
 def _res(counts: list[int], start: int) -> dict[str, int]:
-    return {RESOURCES[r]: counts[start + r] for r in range(4)}
+    return {"stone": counts[start], "water": counts[start + 1], "grass": counts[start + 2],
+            "wood": counts[start + 3]}
 
 
 def view(s: GardensState, player: int) -> dict[str, Any]:
-    """Everything ``player`` knows, as JSON-able data."""
+    """Everything ``player`` knows, as JSON-able data (card dicts may be shared between views: read only)."""
     from hanpan.games.four_gardens.state import NG, NR, NS, NW, PHASES, SLOT_GROUP, SLOT_POS, WHIM_STATES
 
-    cards = s.cards
+    full = s.cards.json_full
+    land = s.cards.json_land
+    key = s.cards.land_key
+    epoch = s.epoch
+    private = s.private
     n = s.num_players
     players = []
     for q in range(n):
-        hand = []
-        for c in s.hands[q]:
-            if q != player and s.private >> c & 1:
-                hand.append({**landscape_json(s, c), "epoch": s.epoch[c]})
-            else:
-                hand.append({**cards.card_json(c), "public": not s.private >> c & 1})
+        if q == player:
+            hand = [{**full[c], "public": not private >> c & 1} for c in s.hands[q]]
+        else:  # the cards they took face up by id, then the blind ones by what is known of them
+            hand = [{**full[c], "public": True} for c in s.hands[q] if not private >> c & 1]
+            secret = sorted((epoch[c], key[c], c) for c in s.hands[q] if private >> c & 1)
+            hand += [{**land[c], "epoch": e} for e, _, c in secret]  # alike entries for alike sides
         garden = []
+        base = q * NS
+        landmask = s.land[q]
         for slot in range(NS):
-            c = s.slots[q * NS + slot]
+            c = s.slots[base + slot]
             if c >= 0:
-                landscape = bool(s.land[q] >> slot & 1)
-                entry = {**cards.card_json(c), "side": "landscape" if landscape else "base",
-                         "copy": 1 + (SLOT_GROUP[slot] >= 4), "slot": SLOT_POS[slot] + 1}
-                if not landscape:
+                entry = {**full[c], "copy": 1 + (SLOT_GROUP[slot] >= 4), "slot": SLOT_POS[slot] + 1}
+                if landmask >> slot & 1:
+                    entry["side"] = "landscape"
+                else:
+                    entry["side"] = "base"
                     entry["tokens"] = _res(s.tok, c * NR)
                 garden.append(entry)
+        w = s.whim
+        points = s.points(q)
         players.append({
             "side": s.side(q),
             "hand": hand,
@@ -85,11 +96,20 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
             "landscapes": s.lcount[q],
             "markers": {GODS[g]: s.marker[q * NG + g] or None for g in range(NG)},
             "bonus_tiles": [{"pile": BONUS[t >> 4], "value": t & 15} for t in s.bonus_tiles[q]],
-            "whims": {WHIMS[w]: WHIM_STATES[s.whim[q * NW + w]] for w in range(NW) if s.whim[q * NW + w]},
+            "whims": {WHIMS[t]: WHIM_STATES[w[q * NW + t]] for t in range(NW) if w[q * NW + t]},
+            "score": {**dict(zip(SCORE_NAMES, points, strict=True)), "total": sum(points)},
         })
     unknown: dict[str, list[int]] = {}
-    for c in hidden_cards(s, player):
-        unknown.setdefault(str(s.epoch[c]), []).append(c + 1)
+    if s.deck:  # every deck card was shuffled into the current deck
+        unknown[str(s.deck_epoch)] = [c + 1 for c in s.deck]
+    for q, cards_of_q in enumerate(s.hands):
+        if q != player:
+            for c in cards_of_q:
+                if private >> c & 1:
+                    unknown.setdefault(str(epoch[c]), []).append(c + 1)
+    for ids in unknown.values():
+        ids.sort()
+    icons = s.icons
     return {
         "game": s.game.id,
         "options": dict(s.options),
@@ -99,14 +119,14 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
         "status": s.status,
         "phase": PHASES[s.phase],
         "tower": [{"floor": f + 1, "resource": RESOURCES[s.floor_res[f]],
-                   "icons": [s.icons(f, side) for side in range(4)]} for f in range(4)],
+                   "icons": [icons(f, 0), icons(f, 1), icons(f, 2), icons(f, 3)]} for f in range(4)],
         "supply": _res(s.supply, 0),
         "players": players,
         "deck": {"size": len(s.deck), "epoch": s.deck_epoch,
-                 "top": landscape_json(s, s.deck[-1]) if s.deck else None},
-        "display": [cards.card_json(c) for c in s.display],
-        "discard": [cards.card_json(c) for c in s.discard],
-        "unknown_cards": {e: sorted(ids) for e, ids in sorted(unknown.items())},
+                 "top": dict(land[s.deck[-1]]) if s.deck else None},
+        "display": [full[c] for c in s.display],
+        "discard": [full[c] for c in s.discard],
+        "unknown_cards": unknown,
         "bonus_piles": {BONUS[t]: list(s.piles[t]) for t in range(len(BONUS))},
         "whims": {"revealed": [WHIMS[w] for w in s.whim_open], "face_down": len(s.whim_stack)},
         "oppressed": s.oppressed + 1 if s.oppressed >= 0 else None,
@@ -114,7 +134,6 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
                        "foresight": s.foresight_now, "place_left": s.place_left,
                        "favour_queue": [GOD_IDS[g] for g in s.queue], "tower_built": len(s.build),
                        "game_end_triggered": s.trigger},
-        "scores": [c.to_json() for c in s.scores()],
         "winners": list(s.winners()),
     }
 

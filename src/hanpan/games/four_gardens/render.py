@@ -128,12 +128,12 @@ def _tracks(view: dict[str, Any], lang: str) -> Table:
         label = _god(god, lang) if god in GODS else Text(
             _w("total", lang) if god == "total" else _w("bonus" if god == "bonus" else "whims", lang))
         row = []
-        for i, p in enumerate(view["players"]):
+        for p in view["players"]:
             if god in GODS:
                 space = p["markers"][god]
                 row.append(str(space) if space else _w("removed", lang))
             else:
-                row.append(str(view["scores"][i][god]))
+                row.append(str(p["score"][god]))
         table.add_row(label, *row)
     return table
 
