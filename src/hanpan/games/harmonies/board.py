@@ -91,6 +91,11 @@ KIND_BIT: tuple[int, ...] = tuple(1 << k if k >= 0 else 0 for k in STACK_KIND)
 ACCEPTING: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(NUM_STACKS) if ADD[s * 6 + c] >= 0) for c in range(6)
 )
+#: FLIPS[old * NUM_STACKS + new]: the colours whose acceptance changes when ``old`` becomes ``new``
+FLIPS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(c for c in range(6) if (ADD[old * 6 + c] >= 0) != (ADD[new * 6 + c] >= 0))
+    for old in range(NUM_STACKS) for new in range(NUM_STACKS)
+)
 #: stack ids whose top token has each colour
 TOPPED: tuple[tuple[int, ...], ...] = tuple(
     tuple(s for s in range(NUM_STACKS) if STACK_TOP[s] == c) for c in range(6)

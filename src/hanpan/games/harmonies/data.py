@@ -69,6 +69,8 @@ SPACES_MULTI: int = _SPACES["multi"]
 DISPLAY_SOLO: int = COMPONENTS["display"]["solo"]
 DISPLAY_MULTI: int = COMPONENTS["display"]["multi"]
 TOKENS_PER_SPACE: int = COMPONENTS["tokens_per_space"]
+if TOKENS_PER_SPACE != 3:
+    raise DataError("tokens_per_space must be 3 (a central space takes one draw of 3 tokens)")
 ANIMAL_CUBES: int = COMPONENTS["animal_cubes"]
 CARD_LIMIT: int = COMPONENTS["card_limit"]
 END_EMPTY_CELLS: int = COMPONENTS["end_empty_cells"]

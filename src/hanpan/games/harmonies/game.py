@@ -18,8 +18,9 @@ from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.errors import HanpanError, PositionError
 from hanpan.core.options import OptionSpec, OptionValue, resolve_options
 from hanpan.core.rng import Rng
+from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
-from hanpan.games.harmonies.board import EMPTY, SIDE, STACKS
+from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
@@ -233,6 +234,8 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
                 raise PositionError(f"card {CARD_IDS[card]}: its placed cubes do not match the board's cubes")
         s.cube_card.append(cube_card)
         s.cubes.append(cubes)
+    s.acc = [[_accepting(s, p, c) for c in range(6)] for p in range(n)]
+    s.card_acts = tuple(ACTIONS[A.CARD + c] for c in s.display)
     if tokens != TOTAL_TOKENS:
         raise PositionError(f"the position holds {tokens} tokens; the game has {TOTAL_TOKENS}")
     on_cards = sum(CARD_CUBES[c] - s.placed[c] for c in range(NUM_ANIMALS) if s.owner[c] >= 0)
@@ -257,6 +260,14 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     if s.hand_count and not s.took:
         raise PositionError("tokens in hand need 'took': true")
     return s
+
+
+def _accepting(s: HarmoniesState, player: int, colour: int) -> int:
+    """Cells of a player's board that accept a token of ``colour`` now (no cube on them)."""
+    m = 0
+    for sid in ACCEPTING[colour]:
+        m |= s.sm[player][sid]
+    return m & ~s.cubes[player]
 
 
 GAME = Harmonies()

@@ -32,11 +32,11 @@ from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.board import (
-    ACCEPTING,
     ADD,
     ANCHORS,
     CARD_KIND_MASK,
     EMPTY,
+    FLIPS,
     KIND_BIT,
     NUM_STACKS,
     SIDE,
@@ -58,13 +58,13 @@ from hanpan.games.harmonies.data import (
     SPACES_SOLO,
     SPIRIT_IDS,
     TOKEN_COUNTS,
-    TOKENS_PER_SPACE,
 )
 from hanpan.games.harmonies.scoring import CATEGORIES, card_points, landscape_points, spirit_points, suns
 from hanpan.games.harmonies.tables import SIDE_TABLES, SPACE_ACTIONS, SideTables
 
 ACT = A.ACTIONS.actions
 FULL_BAG: tuple[int, ...] = tuple(c for c in range(6) for _ in range(TOKEN_COUNTS[c]))
+_MOST_CUBES = max(CARD_CUBES)  # a supply this big lets any displayed card be taken
 _CHUNK = 21  # bits of one 64-bit draw used per token: 3 tokens per generator call
 _CHUNK_MASK = (1 << _CHUNK) - 1
 _ZERO_SOLO = (0,) * (SPACES_SOLO * 6)
@@ -77,8 +77,10 @@ class HarmoniesState(State):
     """A position of Harmonies; see the module docstring for the layout."""
 
     __slots__ = (
+        "acc",
         "bag",
         "box",
+        "card_acts",
         "card_taken",
         "central",
         "cube_acts",
@@ -151,6 +153,8 @@ class HarmoniesState(State):
         self.stacks: list[list[int]] = []
         self.sm: list[list[int]] = []
         self.cubes: list[int] = []
+        self.acc: list[list[int]] = []  # per player, per colour: cells that accept it now (cube-free)
+        self.card_acts: tuple[Action, ...] = ()  # "card X" for each displayed card
         self.cube_card: list[list[int]] = []
         self.empties: list[int] = []
         self.owner: list[int] = [-1] * NUM_CARDS
@@ -215,6 +219,7 @@ class HarmoniesState(State):
         empty_mask = s.side.board
         s.sm = [[empty_mask] + [0] * (NUM_STACKS - 1) for _ in range(players)]
         s.cubes = [0] * players
+        s.acc = [[s.side.board] * 6 for _ in range(players)]
         s.cube_card = [[-1] * n for _ in range(players)]
         s.empties = [n] * players
         s.held = [[] for _ in range(players)]
@@ -257,6 +262,8 @@ class HarmoniesState(State):
         c.stacks = [x[:] for x in self.stacks]
         c.sm = [x[:] for x in self.sm]
         c.cubes = self.cubes[:]
+        c.acc = [x[:] for x in self.acc]
+        c.card_acts = self.card_acts
         c.cube_card = [x[:] for x in self.cube_card]
         c.empties = self.empties[:]
         c.owner = self.owner[:]
@@ -338,16 +345,12 @@ class HarmoniesState(State):
         acts: list[Action] = []
         can_end = False
         if self.hand_count:
-            sm = self.sm[p]
-            free = ~self.cubes[p]
+            acc = self.acc[p]
             hand = self.hand
             chunks = self.t.chunks
             for colour in range(6):
                 if hand[colour]:
-                    m = 0
-                    for sid in ACCEPTING[colour]:
-                        m |= sm[sid]
-                    m &= free
+                    m = acc[colour]
                     for shift, mask, table in chunks[colour]:
                         acts += table[(m >> shift) & mask]
         elif not self.took:
@@ -357,9 +360,12 @@ class HarmoniesState(State):
             can_end = True
         if not self.card_taken and len(self.held[p]) < CARD_LIMIT:
             supply = self.supply
-            for card in self.display:
-                if CARD_CUBES[card] <= supply:
-                    acts.append(ACT[_CARD + card])
+            if supply >= _MOST_CUBES:
+                acts += self.card_acts
+            else:
+                for card in self.display:
+                    if CARD_CUBES[card] <= supply:
+                        acts.append(ACT[_CARD + card])
         held = self.held[p]
         if held:
             cube_acts = self.cube_acts
@@ -405,6 +411,9 @@ class HarmoniesState(State):
             sm = self.sm[p]
             sm[old] ^= bit
             sm[new] |= bit
+            acc = self.acc[p]
+            for c in FLIPS[old * NUM_STACKS + new]:
+                acc[c] ^= bit
             if old == EMPTY:
                 self.empties[p] -= 1
             self.hand[colour] -= 1
@@ -425,6 +434,7 @@ class HarmoniesState(State):
         else:
             card = i - _DISCARD
             self.display.remove(card)
+            self.card_acts = ()  # rebuilt by the refill below
             self.discarded.append(card)
             self._refill_display()
             self._end_turn()
@@ -451,6 +461,7 @@ class HarmoniesState(State):
     def _take_card(self, card: int) -> None:
         p = self.player
         self.display.remove(card)
+        self.card_acts = tuple(ACT[_CARD + c] for c in self.display)
         self.owner[card] = p
         self.held[p] = sorted([*self.held[p], card])
         self.owned[p].append(card)
@@ -462,7 +473,11 @@ class HarmoniesState(State):
         p = self.player
         self.placed[card] += 1
         self.cube_card[p][cell] = card
-        self.cubes[p] |= self.side.bits[cell]
+        bit = self.side.bits[cell]
+        self.cubes[p] |= bit
+        acc = self.acc[p]
+        for c in range(6):
+            acc[c] &= ~bit
         if self.placed[card] == CARD_CUBES[card]:
             self.held[p] = [c for c in self.held[p] if c != card]
         self.cube_acts = None
@@ -481,25 +496,36 @@ class HarmoniesState(State):
         self.reveals += 1
         next64 = self.rng.next64
         central = self.central
-        z = left = 0
+        space_mask = self.space_mask
         for space in spaces:
-            if not n:
-                return
             b = space * 6
-            self.space_mask |= 1 << space
-            for _ in range(TOKENS_PER_SPACE):
-                if not n:
-                    return
-                if not left:
-                    z = next64()
-                    left = 3
+            if n >= 3:  # the usual case, unrolled: one generator output fills one space
+                z = next64()
                 j = ((z & _CHUNK_MASK) * n) >> _CHUNK
-                z >>= _CHUNK
-                left -= 1
                 n -= 1
                 central[b + bag[j]] += 1
                 bag[j] = bag[n]
-                bag.pop()
+                j = (((z >> _CHUNK) & _CHUNK_MASK) * n) >> _CHUNK
+                n -= 1
+                central[b + bag[j]] += 1
+                bag[j] = bag[n]
+                j = (((z >> (2 * _CHUNK)) & _CHUNK_MASK) * n) >> _CHUNK
+                n -= 1
+                central[b + bag[j]] += 1
+                bag[j] = bag[n]
+            elif n:
+                z = next64()
+                while n:
+                    j = ((z & _CHUNK_MASK) * n) >> _CHUNK
+                    z >>= _CHUNK
+                    n -= 1
+                    central[b + bag[j]] += 1
+                    bag[j] = bag[n]
+            else:
+                break
+            space_mask |= 1 << space
+        del bag[n:]
+        self.space_mask = space_mask
 
     def _refill_display(self) -> None:
         deck = self.deck
@@ -514,6 +540,7 @@ class HarmoniesState(State):
             changed = True
         if changed:
             display.sort()
+            self.card_acts = tuple(ACT[_CARD + c] for c in display)
             self.reveals += 1
 
     def _end_turn(self) -> None:
