@@ -83,3 +83,9 @@ def test_from_json_refuses_a_view_and_an_overfull_display() -> None:
     data["display"].append(data["deck"].pop())
     with pytest.raises(PositionError, match="at most 3 cards"):
         GAME.from_json(data)
+
+
+def test_refusals_also_speak_korean() -> None:
+    with pytest.raises(PositionError) as info:
+        GAME.score_position(position("A", {"f1": ["blue"]}))
+    assert "없는 칸" in info.value.localized("ko") and "unknown cell" in info.value.localized("en")
