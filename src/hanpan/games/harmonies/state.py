@@ -10,6 +10,10 @@ Layout, chosen for cheap clones and quick rule checks:
   ``sm[p]``: one padded bit mask per stack id, so habitats and scoring are bit operations;
   ``cubes[p]``: the mask of cells holding a cube, ``cube_card[p]`` which card's cube it is.
 - Cards are indices 0–41 (32 animals, then 10 spirits); ``owner`` and ``placed`` per card.
+- Kept up to date for ``legal_actions``: ``acc[p][colour]``, the cells accepting a colour now;
+  ``card_acts``, the actions taking each displayed card; ``cube_acts``, the cube actions of the
+  player to move, recomputed only when a held card's habitat uses a landscape kind that changed
+  (``cube_dirty``), or when cubes, held cards or the player change.
 - A turn is a sequence of decisions by ``player``: ``space k`` (once), a token placement per
   token in ``hand``, optionally one ``card`` and any ``cube`` placements, then ``end``.
 
