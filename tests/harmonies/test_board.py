@@ -71,3 +71,26 @@ def test_spec_examples_of_neighbours() -> None:
     assert {"b1", "b2"} <= {a.names[i] for i in a.neighbours(a.index["a2"])}
     assert SIDE["B"].names == ("a1", "a2", "a3", "a4", "b1", "b2", "b3", "c1", "c2", "c3", "c4", "d1", "d2", "d3",
                                "e1", "e2", "e3", "e4", "f1", "f2", "f3", "g1", "g2", "g3", "g4")
+
+
+def test_the_packaged_card_data_is_the_specs() -> None:
+    import json
+
+    from .helpers import CARDS, SPEC
+
+    spec = SPEC / "harmonies_cards.json"
+    if not spec.exists():
+        pytest.skip("../shared/spec is not beside this checkout")
+    assert json.loads(spec.read_text("utf-8")) == CARDS
+
+
+def test_a_bad_data_file_is_refused() -> None:
+    from hanpan.core.errors import DataError
+    from hanpan.games.harmonies import data
+
+    card = {"id": "x", "cube_on": "water", "cells": [{"q": 0, "r": 0, "kind": "lava", "cube": True}]}
+    with pytest.raises(DataError, match="unknown kind 'lava'"):
+        data._check_cells(card)
+    card = {"id": "x", "cube_on": "water", "cells": [{"q": 1, "r": 0, "kind": "water", "cube": True}]}
+    with pytest.raises(DataError, match="cube cell must be"):
+        data._check_cells(card)
