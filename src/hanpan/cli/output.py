@@ -25,6 +25,12 @@ def renderer(game: Game) -> ModuleType:
     return importlib.import_module(f"hanpan.games.{game.id}.render")
 
 
+def category_label(game: Game, key: str, lang: str) -> str:
+    """A score category's name in ``lang``, from the game's ``render.category_name`` when it has one."""
+    name = getattr(renderer(game), "category_name", None)
+    return str(name(key, lang)) if name is not None else key
+
+
 def print_games(rows: list[dict[str, Any]], lang: str) -> None:
     table = Table(title=t("games_title", lang))
     for key in ("id", "name", "players", "options"):
@@ -64,14 +70,14 @@ def print_summary(summary: Summary, lang: str) -> None:
 
 
 def print_score(game: Game, card: ScoreCard, lang: str) -> None:
-    table = Table(title=f"{game.name(lang)} — {t('scores', lang)}")
+    table = Table(title=f"{game.name(lang)} — {t('scores', lang)}", min_width=32)
     table.add_column("")
     table.add_column("", justify="right")
     for category, points in card.categories.items():
-        table.add_row(category, str(points))
+        table.add_row(category_label(game, category, lang), str(points))
     table.add_row(f"[bold]{t('total', lang)}[/]", f"[bold]{card.total}[/]")
     for key, value in card.extra.items():
-        table.add_row(key, str(value))
+        table.add_row(category_label(game, key, lang), str(value))
     console.print(table)
 
 

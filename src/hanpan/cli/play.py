@@ -26,6 +26,7 @@ from rich.table import Table
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.registry import agent_names, make_agent
 from hanpan.cli.i18n import LANGS, detect_lang, t
+from hanpan.cli.output import category_label
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, State
 from hanpan.core.errors import HanpanError, OptionError
@@ -214,10 +215,14 @@ class TerminalGame:
         table.add_column("")
         cards = state.scores()
         for category in cards[0].categories:
-            table.add_column(category, justify="right")
+            table.add_column(category_label(state.game, category, self.lang), justify="right")
         table.add_column(t("total", self.lang), justify="right")
+        extras = list(cards[0].extra)  # e.g. Harmonies solo suns
+        for key in extras:
+            table.add_column(category_label(state.game, key, self.lang), justify="right")
         for seat, card in enumerate(cards):
-            table.add_row(self.seat_name(seat), *[str(v) for v in card.categories.values()], f"[bold]{card.total}[/]")
+            table.add_row(self.seat_name(seat), *[str(v) for v in card.categories.values()], f"[bold]{card.total}[/]",
+                          *[str(card.extra.get(key, "")) for key in extras])
         self.console.print(table)
         if state.status == "unfinished":
             self.console.print(t("game_stopped", self.lang))

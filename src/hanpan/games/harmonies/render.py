@@ -234,7 +234,7 @@ def category_name(key: str, lang: str) -> str:
     """
     names = {"trees": ("trees", "나무"), "mountains": ("mountains", "산"), "fields": ("fields", "들판"),
              "buildings": ("buildings", "건물"), "water": ("water", "물"), "animals": ("animals", "동물"),
-             "spirit": ("spirit", "정령")}
+             "spirit": ("spirit", "정령"), "suns": ("suns", "태양")}
     en, ko = names[key]
     return ko if lang == "ko" else en
 

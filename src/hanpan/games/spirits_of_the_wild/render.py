@@ -114,6 +114,15 @@ def describe(state: State, action: Action, lang: str) -> str:
     return f"{_stone(head, lang)}을 {where}에 놓기" if ko else f"Put {_a(_stone(head, lang))} on {where}"
 
 
+def category_name(key: str, lang: str) -> str:
+    """A score category (an animal) in ``lang``.
+
+    >>> category_name("turtle", "ko")
+    '거북이'
+    """
+    return name(key, lang)
+
+
 def _stones(counts: dict[str, int]) -> Text:
     text = Text()
     for kind in STONES:
@@ -203,4 +212,4 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     return Group(*parts)
 
 
-__all__ = ["COLOURS", "describe", "render"]
+__all__ = ["COLOURS", "category_name", "describe", "render"]
