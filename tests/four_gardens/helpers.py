@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import hanpan
 from hanpan.core.rng import Rng
-from hanpan.games.four_gardens import state as S
+from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens.deck import GAIN, ROTATE, builtin_deck
 from hanpan.games.four_gardens.state import GardensState
 
@@ -88,7 +88,7 @@ def put_base(s: GardensState, p: int, c: int, tokens: dict[str, int] | None = No
     take_out(s, c)
     slot = s.slot_for(p, c)
     assert slot >= 0
-    s.slots[p * S.NS + slot] = c
+    s.slots[p * L.NS + slot] = c
     s.bases[p].append(c)
     s.bases[p].sort()
     for r, n in (tokens or {}).items():
@@ -101,7 +101,7 @@ def put_landscape(s: GardensState, p: int, c: int) -> None:
     take_out(s, c)
     slot = s.slot_for(p, c)
     assert slot >= 0
-    s.slots[p * S.NS + slot] = c
+    s.slots[p * L.NS + slot] = c
     s.land[p] |= 1 << slot
     s.lcount[p] += 1
 
@@ -122,7 +122,7 @@ def set_tower(s: GardensState, resources: Sequence[str], faces_side0: Sequence[i
 def turn_of(s: GardensState, p: int) -> None:
     """Make it the start of p's actions (no action taken yet)."""
     s.player = p
-    s.phase = S.PH_ACTION
+    s.phase = L.PH_ACTION
     s.actions_done = 0
     s.actions_allowed = 3
 
@@ -179,7 +179,7 @@ def finish_landscape(s: GardensState, p: int, colour: str = "red", hand: Sequenc
     return last
 
 
-def give_whim(s: GardensState, p: int, tile: str, state: int = S.W_HELD) -> None:
+def give_whim(s: GardensState, p: int, tile: str, state: int = L.W_HELD) -> None:
     """Hand p a whim tile (out of the stack or the revealed ones)."""
     from hanpan.games.four_gardens.data import WHIMS
 
@@ -188,7 +188,7 @@ def give_whim(s: GardensState, p: int, tile: str, state: int = S.W_HELD) -> None
         s.whim_stack.remove(w)
     if w in s.whim_open:
         s.whim_open.remove(w)
-    s.whim[p * S.NW + w] = state
+    s.whim[p * L.NW + w] = state
 
 
 def reveal_only(s: GardensState, *tiles: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hanpan.core.rng import Rng
+from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens import state as S
 
 from .helpers import DECK, RES, cards, label, new, play_random, put_base, put_landscape, set_hand, turn_of
@@ -58,7 +59,7 @@ def test_trigger_by_player_count_and_the_round_is_finished(players: int, needed:
 
 
 def over(s: S.GardensState) -> S.GardensState:
-    s.phase = S.PH_OVER
+    s.phase = L.PH_OVER
     return s
 
 
@@ -66,7 +67,7 @@ def test_scoring_sums_tracks_tiles_and_whims() -> None:
     s = new(2)
     s.marker[0:4] = [10, 0, 4, 2]
     s.bonus_points[0] = 3
-    s.whim[0 * S.NW + 0] = S.W_DOWN  # Foresight used: 2 points
+    s.whim[0 * L.NW + 0] = L.W_DOWN  # Foresight used: 2 points
     card = s.scores()[0]
     assert dict(card.categories) == {"spring": 10, "summer": 0, "autumn": 4, "winter": 2, "bonus": 3, "whims": 2}
     assert card.total == 21

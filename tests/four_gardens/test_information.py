@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hanpan.core.rng import Rng
+from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.data import GODS, RESOURCES, WHIMS
 
@@ -77,7 +78,7 @@ def check_view(s: S.GardensState, p: int) -> None:
         assert [pv["storage"][r] for r in RESOURCES] == s.store[q * 4:q * 4 + 4]
         assert [pv["markers"][g] or 0 for g in GODS] == s.marker[q * 4:q * 4 + 4]
         garden = {c["id"] - 1: c for c in pv["garden"]}
-        assert set(garden) == {c for c in s.slots[q * S.NS:(q + 1) * S.NS] if c >= 0}
+        assert set(garden) == {c for c in s.slots[q * L.NS:(q + 1) * L.NS] if c >= 0}
         for c, entry in garden.items():
             if entry["side"] == "base":
                 assert [entry["tokens"][r] for r in RESOURCES] == s.tok[c * 4:c * 4 + 4]

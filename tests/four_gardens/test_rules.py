@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from hanpan.core.errors import IllegalActionError, NotationError
+from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens import state as S
 
 from .helpers import (
@@ -191,7 +192,7 @@ def test_gain_one_onto_storage_or_a_matching_slot() -> None:
     for r, i in RES.items():
         assert (f"put {r} {label(base)}" in legal) == (DECK.cost[base][i] > 0)
     s.play(f"put water {label(base)}")
-    assert s.tok[base * 4 + 1] == 1 and s.phase == S.PH_ACTION and g in s.discard
+    assert s.tok[base * 4 + 1] == 1 and s.phase == L.PH_ACTION and g in s.discard
 
 
 def test_gain_one_is_illegal_without_a_place() -> None:
@@ -246,7 +247,7 @@ def test_rearrange_moves() -> None:
     s.play(f"move stone {label(a)} {label(b)}")
     assert s.store[:4] == [1, 0, 0, 0] and s.supply[1] == 15 and s.tok[b * 4] == 1
     s.play("done")
-    assert s.phase == S.PH_ACTION and s.actions_done == 1
+    assert s.phase == L.PH_ACTION and s.actions_done == 1
 
 
 def test_completion_waits_until_rearrange_is_done() -> None:
@@ -260,7 +261,7 @@ def test_completion_waits_until_rearrange_is_done() -> None:
     turn_of(s, 0)
     s.play(f"rearrange {label(card)}")
     s.play(f"move {need} storage {label(base)}")
-    assert s.bases[0] == [base] and s.phase == S.PH_REARRANGE
+    assert s.bases[0] == [base] and s.phase == L.PH_REARRANGE
     s.play("done")
     assert s.bases[0] == [] and s.marker[3] == 4
 
@@ -284,10 +285,10 @@ def test_completion_order_is_the_players_choice() -> None:
     s.play("done")
     assert texts(s) == sorted([f"complete {label(a)}", f"complete {label(b)}"], key=lambda t: int(t[10:]))
     s.play(f"complete {label(b)}")  # winter first, then the wild card completes by itself
-    assert s.marker[3] == 4 and s.phase == S.PH_FAVOUR
+    assert s.marker[3] == 4 and s.phase == L.PH_FAVOUR
     assert texts(s) == ["favour spring", "favour summer", "favour autumn", "favour winter"]
     s.play("favour winter")
-    assert s.marker[3] == 5 and s.phase == S.PH_ACTION and s.lcount[0] == 2
+    assert s.marker[3] == 5 and s.phase == L.PH_ACTION and s.lcount[0] == 2
 
 
 def test_favour_for_every_landscape_of_the_colour_new_card_first() -> None:
@@ -306,7 +307,7 @@ def test_favour_for_every_landscape_of_the_colour_new_card_first() -> None:
     s.play(f"put {need} {label(new_card)}")
     # the rulebook's example: summer for the new card, then autumn for positions 1 and 3
     assert s.marker[0:4] == [3, 4, 5, 3]
-    assert s.done_groups[0] == 0b10 and s.phase == S.PH_BONUS
+    assert s.done_groups[0] == 0b10 and s.phase == L.PH_BONUS
 
 
 def test_favour_queue_order_matters_at_the_cap() -> None:
@@ -321,7 +322,7 @@ def test_favour_queue_order_matters_at_the_cap() -> None:
     turn_of(s, 0)
     s.play(f"gain {label(g)}")
     s.play(f"put {need} {label(new_card)}")
-    assert s.phase == S.PH_FAVOUR and s.marker[1] == 3  # the new (wild) card's gain comes first
+    assert s.phase == L.PH_FAVOUR and s.marker[1] == 3  # the new (wild) card's gain comes first
     s.play("favour summer")
     assert s.marker[1] == 5
 
@@ -345,7 +346,7 @@ def test_wild_god_only_tracks_that_hold_your_marker() -> None:
     turn_of(s2, 0)
     s2.play(f"gain {label(g)}")
     s2.play(f"put {need} {label(wild)}")
-    assert s2.marker[0:4] == [0, 0, 8, 0] and s2.phase == S.PH_ACTION
+    assert s2.marker[0:4] == [0, 0, 8, 0] and s2.phase == L.PH_ACTION
 
 
 def test_cap_at_ten_pushes_the_others_back_and_removes_from_two() -> None:
@@ -391,7 +392,7 @@ def test_landscape_completion_offers_one_tile_per_type() -> None:
     s.play("bonus storage")
     assert s.cap[0] == 5 and s.piles[0] == [1, 1, 1]
     # another landscape: the storage pile is no longer offered
-    s.phase = S.PH_ACTION
+    s.phase = L.PH_ACTION
     g = gain_card(s)
     cards_orange = [cards(colour="orange", position=p, where=lambda c: DECK.god[c] != 4)[1] for p in (1, 2, 3)]
     put_landscape(s, 0, cards_orange[0])
@@ -415,12 +416,12 @@ def test_gain_resources_bonus_places_then_completes() -> None:
     put_base(s, 0, other, cost_minus(other, need))
     complete_red(s, 0)
     s.play("bonus gain")  # the top tile: 3
-    assert s.place_left == 3 and s.phase == S.PH_PUT
+    assert s.place_left == 3 and s.phase == L.PH_PUT
     s.play(f"put {need} {label(other)}")
     assert other in s.bases[0]  # completion waits for all 3
     s.play("put stone storage")
     s.play("put water storage")
-    assert other not in s.bases[0] and s.phase == S.PH_ACTION and s.marker[3] == 4
+    assert other not in s.bases[0] and s.phase == L.PH_ACTION and s.marker[3] == 4
 
 
 def test_no_tile_left_gives_nothing() -> None:
@@ -428,7 +429,7 @@ def test_no_tile_left_gives_nothing() -> None:
     s.piles = [[], [], [1]]
     s.bonus_held[0] = 0b100
     complete_red(s, 0)
-    assert s.phase == S.PH_ACTION and s.bonus_tiles[0] == []
+    assert s.phase == L.PH_ACTION and s.bonus_tiles[0] == []
     s2 = new(2)
     s2.piles = [[], [2], []]
     complete_red(s2, 0)  # only one choice: taken without a decision
@@ -442,7 +443,7 @@ def test_refill_card_by_card_then_the_display() -> None:
     for c in three:
         s.play(f"rearrange {label(c)}")
         s.play("done")
-    assert s.phase == S.PH_REFILL and len(s.hands[0]) == 2
+    assert s.phase == L.PH_REFILL and len(s.hands[0]) == 2
     display = list(s.display)
     assert texts(s) == [*(f"take {label(c)}" for c in sorted(display)), "draw"]
     s.play(f"take {label(display[0])}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from hanpan.core.rng import Rng
+from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.data import WHIMS
 
@@ -31,7 +32,7 @@ W = {w: i for i, w in enumerate(WHIMS)}
 
 
 def whim_state(s: S.GardensState, p: int, tile: str) -> int:
-    return s.whim[p * S.NW + W[tile]]
+    return s.whim[p * L.NW + W[tile]]
 
 
 def end_turn(s: S.GardensState, rng: Rng | None = None) -> None:
@@ -55,10 +56,10 @@ def test_a_landscape_takes_a_revealed_tile_then_one_more_is_revealed() -> None:
     s = new(2, seed=2, whims=True)
     reveal_only(s, "grace", "tolerance")
     finish_landscape(s, 0)
-    assert s.phase == S.PH_WHIM and texts(s) == ["whim grace", "whim tolerance"]
+    assert s.phase == L.PH_WHIM and texts(s) == ["whim grace", "whim tolerance"]
     stack = len(s.whim_stack)
     s.play("whim grace")
-    assert whim_state(s, 0, "grace") == S.W_HELD
+    assert whim_state(s, 0, "grace") == L.W_HELD
     assert len(s.whim_open) == 2 and len(s.whim_stack) == stack - 1 and W["grace"] not in s.whim_open
 
 
@@ -66,25 +67,25 @@ def test_nothing_revealed_gives_nothing() -> None:
     s = new(2, seed=2, whims=True)
     s.whim_open, s.whim_stack = [], []
     finish_landscape(s, 0)
-    assert s.phase == S.PH_ACTION and not any(s.whim[:S.NW])
+    assert s.phase == L.PH_ACTION and not any(s.whim[:L.NW])
 
 
 def test_foresight_at_the_start_of_a_later_turn_refills_only_from_the_six() -> None:
     s = new(2, seed=5, whims=True)
     reveal_only(s, "foresight")
     finish_landscape(s, 0)  # one tile revealed: taken at once
-    assert whim_state(s, 0, "foresight") == S.W_HELD
+    assert whim_state(s, 0, "foresight") == L.W_HELD
     assert "foresight" not in texts(s)  # not in the turn it is taken
     end_turn(s)
     end_turn(s)
     assert s.player == 0 and "foresight" in texts(s)
     s.play("foresight")
-    assert len(s.display) == 6 and whim_state(s, 0, "foresight") == S.W_DOWN
+    assert len(s.display) == 6 and whim_state(s, 0, "foresight") == L.W_DOWN
     six = list(s.display)
     for _ in range(3):
         s.play(next(t for t in texts(s) if t.startswith("rearrange")))
         s.play("done")
-    assert s.phase == S.PH_REFILL and "draw" not in texts(s)
+    assert s.phase == L.PH_REFILL and "draw" not in texts(s)
     while s.player == 0:
         s.play(texts(s)[0])
     assert sum(c in s.hands[0] for c in six) == 3
@@ -109,7 +110,7 @@ def test_oppression_blocks_tokens_until_the_owners_next_turn() -> None:
     give_whim(s, 0, "oppression")
     assert f"oppress {label(target)}" in texts(s) and f"oppress {label(other)}" in texts(s)
     s.play(f"oppress {label(target)}")
-    assert s.oppressed == target and whim_state(s, 0, "oppression") == S.W_PLACED
+    assert s.oppressed == target and whim_state(s, 0, "oppression") == L.W_PLACED
     end_turn(s)
     # player 2 may move tokens off the card, never onto it
     set_storage(s, 1, stone=2)
@@ -120,7 +121,7 @@ def test_oppression_blocks_tokens_until_the_owners_next_turn() -> None:
     assert f"move stone {label(other)} {label(target)}" not in legal
     s.play("done")
     end_turn(s)
-    assert s.player == 0 and s.oppressed == -1 and whim_state(s, 0, "oppression") == S.W_GONE
+    assert s.player == 0 and s.oppressed == -1 and whim_state(s, 0, "oppression") == L.W_GONE
 
 
 def test_grace_gives_a_fourth_action_and_a_fuller_refill() -> None:
@@ -129,13 +130,13 @@ def test_grace_gives_a_fourth_action_and_a_fuller_refill() -> None:
     for _ in range(3):
         s.play(next(t for t in texts(s) if t.startswith("rearrange")))
         s.play("done")
-    assert s.phase == S.PH_ACTION and "grace" in texts(s) and "end" in texts(s)
+    assert s.phase == L.PH_ACTION and "grace" in texts(s) and "end" in texts(s)
     s.play("grace")
-    assert s.actions_allowed == 4 and whim_state(s, 0, "grace") == S.W_GONE
+    assert s.actions_allowed == 4 and whim_state(s, 0, "grace") == L.W_GONE
     assert "end" in texts(s)  # up to 4
     s.play(next(t for t in texts(s) if t.startswith("rearrange")))
     s.play("done")
-    assert s.phase == S.PH_REFILL and len(s.hands[0]) == 1
+    assert s.phase == L.PH_REFILL and len(s.hands[0]) == 1
     while s.player == 0:
         s.play(texts(s)[0])
     assert len(s.hands[0]) == 5
@@ -146,7 +147,7 @@ def test_upheaval_rebuilds_the_tower_and_collects() -> None:
     give_whim(s, 0, "upheaval")
     card = s.hands[0][0]
     s.play(f"upheaval {label(card)}")
-    assert card in s.discard and s.actions_done == 0 and s.phase == S.PH_TOWER
+    assert card in s.discard and s.actions_done == 0 and s.phase == L.PH_TOWER
     assert len(texts(s)) == 16
     for text in ("tower wood 3", "tower grass 0", "tower water 1", "tower stone 2"):
         s.play(text)
@@ -155,7 +156,7 @@ def test_upheaval_rebuilds_the_tower_and_collects() -> None:
     assert [s.icons(f, 0) for f in range(4)] == [3, 0, 1, 2]
     set_storage(s, 0, grass=1)  # 3 free slots
     s.play("collect down")  # stone 2, water 1 → full
-    assert s.store[:4] == [2, 1, 1, 0] and s.phase == S.PH_ACTION
+    assert s.store[:4] == [2, 1, 1, 0] and s.phase == L.PH_ACTION
 
 
 def test_upheaval_faces_are_the_players_own() -> None:
@@ -177,7 +178,7 @@ def test_consecration_storage_or_points() -> None:
     finish_landscape(s, 0)
     assert texts(s) == ["consecrate storage", "consecrate keep"]
     s.play("consecrate storage")
-    assert s.cap[0] == 6 and whim_state(s, 0, "consecration") == S.W_GONE and s.whim_points(0) == 0
+    assert s.cap[0] == 6 and whim_state(s, 0, "consecration") == L.W_GONE and s.whim_points(0) == 0
     s = new(2, seed=5, whims=True)
     reveal_only(s, "consecration")
     finish_landscape(s, 0)
@@ -189,10 +190,10 @@ def test_reinforcement_counts_every_tile_taken() -> None:
     s = new(2, seed=5, whims=True)
     reveal_only(s, "reinforcement")
     finish_landscape(s, 0)
-    assert whim_state(s, 0, "reinforcement") == S.W_HELD and s.whim_points(0) == 1
-    give_whim(s, 0, "grace", S.W_GONE)  # used and removed: still counts
+    assert whim_state(s, 0, "reinforcement") == L.W_HELD and s.whim_points(0) == 1
+    give_whim(s, 0, "grace", L.W_GONE)  # used and removed: still counts
     assert s.whim_points(0) == 3
-    give_whim(s, 0, "sacrifice", S.W_GONE)
+    give_whim(s, 0, "sacrifice", L.W_GONE)
     give_whim(s, 0, "tolerance")
     assert s.whim_points(0) == 5 and s.scores()[0]["whims"] == 5
 
@@ -205,7 +206,7 @@ def test_abundance_discards_then_fills_as_many_as_storage_slots() -> None:
     reveal_only(s, "abundance")
     extra = [c for c in s.deck if c not in s.slots][:2]
     finish_landscape(s, 0, hand=extra)
-    assert s.phase == S.PH_ABUNDANCE and texts(s) == sorted((f"abundance {label(c)}" for c in s.hands[0]),
+    assert s.phase == L.PH_ABUNDANCE and texts(s) == sorted((f"abundance {label(c)}" for c in s.hands[0]),
                                                              key=lambda t: int(t.split()[1][1:]))
     s.play(f"abundance {label(extra[0])}")
     assert extra[0] in s.discard and s.place_left == 4
@@ -221,7 +222,7 @@ def test_tolerance_allows_a_second_copy_of_small_landscapes() -> None:
     s = new(2, seed=5, whims=True)
     reveal_only(s, "tolerance")
     finish_landscape(s, 0, "red")
-    assert whim_state(s, 0, "tolerance") == S.W_HELD
+    assert whim_state(s, 0, "tolerance") == L.W_HELD
     red1 = next(c for c in cards(colour="red", position=1) if c not in s.slots)
     green1 = cards(colour="green", position=1)[0]
     put_landscape(s, 0, green1)
@@ -231,7 +232,7 @@ def test_tolerance_allows_a_second_copy_of_small_landscapes() -> None:
     assert f"play {label(red1)}" in texts(s) and f"play {label(green1b)}" not in texts(s)
     s.play(f"play {label(red1)}")
     slot = s.slots.index(red1)
-    assert S.SLOT_GROUP[slot] == 4  # the second red copy
+    assert L.SLOT_GROUP[slot] == 4  # the second red copy
     red1c = next(c for c in cards(colour="red", position=1) if c not in s.slots)
     set_hand(s, 0, [red1c])
     turn_of(s, 0)
@@ -250,7 +251,7 @@ def test_tolerance_favour_counts_the_cards_of_that_copy() -> None:
     last = two[1]
     need = first_resource(last)
     put_base(s, 0, last, cost_tokens(last, need))
-    assert S.SLOT_GROUP[s.slots.index(last)] == 4
+    assert L.SLOT_GROUP[s.slots.index(last)] == 4
     before = s.marker[0:4]
     g = next(c for c in cards(action="gain") if c not in s.slots)
     set_hand(s, 0, [g])
@@ -263,7 +264,7 @@ def test_tolerance_favour_counts_the_cards_of_that_copy() -> None:
     for c in (last, one[1]):
         expected[DECK.god[c]] += 1
     assert gained == expected
-    assert s.done_groups[0] == 0b10001 and whim_state(s, 0, "grace") == S.W_HELD  # a second tile
+    assert s.done_groups[0] == 0b10001 and whim_state(s, 0, "grace") == L.W_HELD  # a second tile
 
 
 def test_sacrifice_moves_one_marker_down_and_another_up_two() -> None:
@@ -271,11 +272,11 @@ def test_sacrifice_moves_one_marker_down_and_another_up_two() -> None:
     reveal_only(s, "sacrifice")
     s.marker[4:8] = [10, 10, 10, 10]  # no push-back on the other player
     finish_landscape(s, 0)
-    assert s.phase == S.PH_SACRIFICE and len(texts(s)) == 12
+    assert s.phase == L.PH_SACRIFICE and len(texts(s)) == 12
     before = s.marker[0:4]
     s.play("sacrifice winter spring")
     assert s.marker[0] == min(10, before[0] + 2) and s.marker[3] == before[3] - 1
-    assert s.marker[4:8] == [10, 10, 10, 10] and whim_state(s, 0, "sacrifice") == S.W_GONE
+    assert s.marker[4:8] == [10, 10, 10, 10] and whim_state(s, 0, "sacrifice") == L.W_GONE
     s = new(2, seed=5, whims=True)
     reveal_only(s, "sacrifice")
     finish_landscape(s, 0, "green")
@@ -291,11 +292,11 @@ def test_comeback_returns_a_removed_marker_or_keeps_points() -> None:
     finish_landscape(s, 0, "green")
     assert texts(s) == ["comeback autumn", "comeback keep"]
     s.play("comeback autumn")
-    assert s.marker[2] == 3 and whim_state(s, 0, "comeback") == S.W_GONE
+    assert s.marker[2] == 3 and whim_state(s, 0, "comeback") == L.W_GONE
     s = new(2, seed=5, whims=True)
     reveal_only(s, "comeback")
     finish_landscape(s, 0, "green")  # nothing removed: kept face down
-    assert whim_state(s, 0, "comeback") == S.W_DOWN and s.whim_points(0) == 2
+    assert whim_state(s, 0, "comeback") == L.W_DOWN and s.whim_points(0) == 2
 
 
 def test_random_games_with_whims_end() -> None:
@@ -312,4 +313,4 @@ def test_put_base_uses_the_second_copy_slot_after_the_first() -> None:
     a, b = cards(colour="orange", position=2)[:2]
     put_landscape(s, 0, a)
     put_base(s, 0, b)
-    assert S.SLOT_GROUP[s.slots.index(b)] == 5
+    assert L.SLOT_GROUP[s.slots.index(b)] == 5

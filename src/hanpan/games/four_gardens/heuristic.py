@@ -23,6 +23,21 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from hanpan.games.four_gardens.layout import (
+    GROUP_SLOTS,
+    NG,
+    NR,
+    NS,
+    PH_ABUNDANCE,
+    PH_BONUS,
+    PH_COMEBACK,
+    PH_CONSECRATE,
+    PH_FAVOUR,
+    PH_REARRANGE,
+    PH_WHIM,
+    SLOT_GROUP,
+)
+
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
 
@@ -40,8 +55,6 @@ PENDING_TOKEN = 0.3  # a token still to be placed
 
 def _value(s: GardensState, p: int) -> float:
     from hanpan.games.four_gardens.data import TRACK_HIGH, WILD
-    from hanpan.games.four_gardens.state import GROUP_SLOTS, NG, NR, NS, SLOT_GROUP
-
     own = s.marker[p * NG:p * NG + NG]
     any_alive = any(own)
     high = TRACK_HIGH
@@ -91,8 +104,6 @@ def _value(s: GardensState, p: int) -> float:
 def _pending(s: GardensState, own: list[int]) -> float:
     """What the player to move has won but not yet received (favour gains queued, a tile to choose...)."""
     from hanpan.games.four_gardens.data import TRACK_HIGH, WILD
-    from hanpan.games.four_gardens.state import PH_ABUNDANCE, PH_BONUS, PH_COMEBACK, PH_CONSECRATE, PH_FAVOUR, PH_WHIM
-
     value = 0.0
     for g in s.queue:
         if g == WILD:
@@ -118,8 +129,6 @@ def evaluate(s: GardensState, player: int) -> float:
     token back and forth between two cards.
     """
     from hanpan.games.four_gardens.actions import DONE, TABLE
-    from hanpan.games.four_gardens.state import PH_REARRANGE
-
     if s.phase == PH_REARRANGE and s.player == player:
         s = s.clone()
         s.apply(TABLE[DONE])

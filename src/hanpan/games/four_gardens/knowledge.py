@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, WHIMS
+from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PHASES, SLOT_GROUP, SLOT_POS, WHIM_STATES
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
@@ -56,8 +57,6 @@ def _res(counts: list[int], start: int) -> dict[str, int]:
 
 def view(s: GardensState, player: int) -> dict[str, Any]:
     """Everything ``player`` knows, as JSON-able data (card dicts may be shared between views: read only)."""
-    from hanpan.games.four_gardens.state import NG, NR, NS, NW, PHASES, SLOT_GROUP, SLOT_POS, WHIM_STATES
-
     full = s.cards.json_full
     land = s.cards.json_land
     key = s.cards.land_key

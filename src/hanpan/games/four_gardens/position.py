@@ -19,6 +19,7 @@ from hanpan.core.contract import require
 from hanpan.core.errors import PositionError
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, SUPPLY, WHIMS
+from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PH_OVER, PHASES, WHIM_STATES
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
@@ -32,8 +33,6 @@ def _res(counts: list[int], start: int = 0) -> dict[str, int]:
 
 def state_to_json(s: GardensState) -> dict[str, Any]:
     """Everything, secrets included (deck order, private hands, the whim stack)."""
-    from hanpan.games.four_gardens.state import NG, NR, NS, NW, PHASES, WHIM_STATES
-
     n = s.num_players
     players = []
     for p in range(n):
@@ -112,8 +111,6 @@ def _cards(value: object, what: str) -> list[int]:
 
 def state_from_json(s: GardensState, data: Mapping[str, Any]) -> GardensState:
     """Fill the blank state ``s`` from position JSON, checking the whole position."""
-    from hanpan.games.four_gardens.state import NR, NS, NW, PH_OVER, PHASES, WHIM_STATES
-
     n = s.num_players = _int(data.get("players_count"), "players_count", 2, 4)
     s.seed = _int(data.get("seed"), "seed", 0)
     s.rng = Rng(_int(data.get("rng"), "rng", 0, (1 << 64) - 1))

@@ -39,141 +39,74 @@ from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens import actions as A
 from hanpan.games.four_gardens.data import (
-    ABUNDANCE,
     ACTIONS_PER_TURN,
     BONUS_PILES,
-    COMEBACK,
-    COMEBACK_SPACE,
-    CONSECRATION,
-    CONSECRATION_SLOTS,
     DISPLAY_SIZE,
     END_LANDSCAPES,
     FACE_ICONS,
-    FORESIGHT,
-    FORESIGHT_CARDS,
     GODS,
-    GRACE,
     HAND_SIZE,
     OPPRESSION,
-    REINFORCEMENT,
-    REINFORCEMENT_POINTS,
-    SACRIFICE,
-    SACRIFICE_DOWN,
-    SACRIFICE_UP,
     SEAT_SIDES,
-    SIZES,
     STORAGE_SLOTS,
     SUPPLY,
     TOLERANCE,
-    TOLERANCE_MAX_SIZE,
     TRACK_HIGH,
     TRACK_LOW,
     TRACK_START,
-    UPHEAVAL,
-    WHIM_POINTS,
-    WHIMS,
     WHIMS_REVEALED,
     WILD,
 )
 from hanpan.games.four_gardens.deck import GAIN, Deck
+from hanpan.games.four_gardens.layout import (
+    DOWN_ORDER,
+    FIRST_SLOT,
+    GROUP_MASK,
+    GROUP_SIZE,
+    GROUP_SLOTS,
+    GROUPS,
+    NC,
+    NG,
+    NR,
+    NS,
+    NW,
+    PH_ABUNDANCE,
+    PH_ACTION,
+    PH_BONUS,
+    PH_COLLECT,
+    PH_COMEBACK,
+    PH_COMPLETE,
+    PH_CONSECRATE,
+    PH_FAVOUR,
+    PH_OVER,
+    PH_PUT,
+    PH_REARRANGE,
+    PH_REFILL,
+    PH_SACRIFICE,
+    PH_TOWER,
+    PH_WHIM,
+    SECOND_SLOT,
+    SLOT_GROUP,
+    UP_ORDER,
+    W_GONE,
+    W_HELD,
+    W_NONE,
+)
+from hanpan.games.four_gardens.whims import take_whim, use_whim, whim_ids, whim_points
 
 ACT = A.TABLE
-NC = 70  # cards
-NR = 4  # resources
-NG = 4  # gods
-NW = len(WHIMS)
-
-# --- garden slots: 14 first-copy places, then the second copies of the small landscapes ----------
-GROUPS: tuple[tuple[int, int], ...] = (
-    *((c, 1) for c in range(4)),
-    *((c, 2) for c in range(4) if SIZES[c] <= TOLERANCE_MAX_SIZE),
-)  # (colour, copy) of each landscape group
-GROUP_SLOTS: tuple[tuple[int, ...], ...]
-_slots: list[tuple[int, ...]] = []
-_next = 0
-for _colour, _copy in GROUPS:
-    _slots.append(tuple(range(_next, _next + SIZES[_colour])))
-    _next += SIZES[_colour]
-GROUP_SLOTS = tuple(_slots)
-NS = _next  # slots per player (19)
-SLOT_GROUP: tuple[int, ...] = tuple(g for g, slots in enumerate(GROUP_SLOTS) for _ in slots)
-SLOT_POS: tuple[int, ...] = tuple(i for slots in GROUP_SLOTS for i in range(len(slots)))
-GROUP_MASK: tuple[int, ...] = tuple(sum(1 << s for s in slots) for slots in GROUP_SLOTS)
-GROUP_SIZE: tuple[int, ...] = tuple(len(slots) for slots in GROUP_SLOTS)
-#: FIRST_SLOT[colour][position], SECOND_SLOT[colour][position] (-1: no second copy)
-FIRST_SLOT: tuple[tuple[int, ...], ...] = tuple(
-    GROUP_SLOTS[GROUPS.index((c, 1))] for c in range(4))
-SECOND_SLOT: tuple[tuple[int, ...], ...] = tuple(
-    GROUP_SLOTS[GROUPS.index((c, 2))] if (c, 2) in GROUPS else (-1,) * SIZES[c] for c in range(4))
-
-# --- decisions the state can wait for ------------------------------------------------------------
-(PH_ACTION, PH_PUT, PH_REARRANGE, PH_COMPLETE, PH_FAVOUR, PH_BONUS, PH_WHIM, PH_REFILL, PH_CONSECRATE,
- PH_ABUNDANCE, PH_SACRIFICE, PH_COMEBACK, PH_TOWER, PH_COLLECT, PH_OVER) = range(15)
-PHASES = ("action", "put", "rearrange", "complete", "favour", "bonus", "whim", "refill", "consecrate",
-          "abundance", "sacrifice", "comeback", "tower", "collect", "over")
-
-# --- whim tile states per player ------------------------------------------------------------------
-W_NONE, W_HELD, W_DOWN, W_GONE, W_PLACED = range(5)
-WHIM_STATES = ("none", "held", "face_down", "removed", "placed")
-
-UP_ORDER = (0, 1, 2, 3)
-DOWN_ORDER = (3, 2, 1, 0)
 
 
 class GardensState(State):
     """A position of Four Gardens; see the module docstring for the layout."""
 
     __slots__ = (
-        "actions_allowed",
-        "actions_done",
-        "bases",
-        "bonus_held",
-        "bonus_points",
-        "bonus_tiles",
-        "build",
-        "cap",
-        "cards",
-        "deck",
-        "deck_epoch",
-        "discard",
-        "display",
-        "done_groups",
-        "epoch",
-        "floor_face",
-        "floor_res",
-        "foresight_now",
-        "fresh",
-        "hands",
-        "idle",
-        "land",
-        "lcount",
-        "marker",
-        "max_turns",
-        "num_players",
-        "oppressed",
-        "oppressor",
-        "options",
-        "pending_bonus",
-        "phase",
-        "piles",
-        "place_left",
-        "player",
-        "private",
-        "queue",
-        "reveals",
-        "rng",
-        "seed",
-        "slots",
-        "stopped",
-        "store",
-        "supply",
-        "tok",
-        "trigger",
-        "turn",
-        "whim",
-        "whim_open",
-        "whim_stack",
-        "whims_on",
+        "actions_allowed", "actions_done", "bases", "bonus_held", "bonus_points", "bonus_tiles", "build", "cap",
+        "cards", "deck", "deck_epoch", "discard", "display", "done_groups", "epoch", "floor_face", "floor_res",
+        "foresight_now", "fresh", "hands", "idle", "land", "lcount", "marker", "max_turns", "num_players",
+        "oppressed", "oppressor", "options", "pending_bonus", "phase", "piles", "place_left", "player", "private",
+        "queue", "reveals", "rng", "seed", "slots", "stopped", "store", "supply", "tok", "trigger", "turn", "whim",
+        "whim_open", "whim_stack", "whims_on",
     )
 
     game: ClassVar[Game]
@@ -457,16 +390,7 @@ class GardensState(State):
         if self.actions_done >= ACTIONS_PER_TURN or not hand:
             ids.append(A.END)
         if self.whims_on:
-            w = self.whim
-            b = p * NW
-            if w[b + FORESIGHT] == W_HELD and self.actions_done == 0 and not self.fresh >> FORESIGHT & 1:
-                ids.append(A.FORESIGHT)
-            if w[b + GRACE] == W_HELD and hand and self.actions_done < self.actions_allowed + 1:
-                ids.append(A.GRACE)
-            if w[b + OPPRESSION] == W_HELD:
-                ids.extend(sorted(A.OPPRESS + c for q in range(self.num_players) if q != p for c in self.bases[q]))
-            if w[b + UPHEAVAL] == W_HELD:
-                ids.extend(A.UPHEAVAL + c for c in hand)
+            ids.extend(whim_ids(self, p, hand))
         return ids
 
     def _put_ids(self) -> list[int]:
@@ -567,7 +491,7 @@ class GardensState(State):
         elif i == A.END:
             self._start_refill()
         else:
-            self._whim_action(i)
+            use_whim(self, i)
 
     def _card_action(self, i: int) -> None:
         p = self.player
@@ -718,105 +642,10 @@ class GardensState(State):
         else:
             self.bonus_points[p] += value
 
-    # --- whims ------------------------------------------------------------------------------------
+    # --- whims (the promo's effects live in whims.py) ------------------------------------------------
     def _take_whim(self, p: int, w: int) -> bool:
         """Take a revealed whim tile; True if its effect waits for a decision."""
-        self.whim_open.remove(w)
-        if self.whim_stack:
-            self.whim_open.append(self.whim_stack.pop())
-            self.reveals += 1
-        i = p * NW + w
-        self.whim[i] = W_HELD
-        self.fresh |= 1 << w
-        if w == CONSECRATION:
-            self.phase = PH_CONSECRATE
-            return True
-        if w == ABUNDANCE:
-            self.whim[i] = W_DOWN
-            hand = self.hands[p]
-            if len(hand) > 1:
-                self.phase = PH_ABUNDANCE
-                return True
-            if hand:
-                self._discard_from_hand(p, hand[0])
-            self.place_left = self.cap[p]
-        elif w == SACRIFICE:
-            self.whim[i] = W_GONE
-            if sum(1 for g in range(NG) if self.marker[p * NG + g]) >= 2:
-                self.phase = PH_SACRIFICE
-                return True
-        elif w == COMEBACK:
-            if any(not self.marker[p * NG + g] for g in range(NG)):
-                self.phase = PH_COMEBACK
-                return True
-            self.whim[i] = W_DOWN
-        return False
-
-    def _whim_action(self, i: int) -> None:
-        p = self.player
-        b = p * NW
-        if i < A.FORESIGHT:
-            if not self._take_whim(p, i - A.WHIM):
-                self._resolve()
-        elif i == A.FORESIGHT:
-            self.whim[b + FORESIGHT] = W_DOWN
-            self.foresight_now = True
-            for _ in range(FORESIGHT_CARDS):
-                c = self._pop_deck()
-                if c < 0:
-                    break
-                self.display.append(c)
-            self._next_action()
-        elif i == A.GRACE:
-            self.whim[b + GRACE] = W_GONE
-            self.actions_allowed += 1
-            self._next_action()
-        elif i < A.UPHEAVAL:
-            self.whim[b + OPPRESSION] = W_PLACED
-            self.oppressed = i - A.OPPRESS
-            self.oppressor = p
-            self._next_action()
-        elif i < A.TOWER:
-            self.whim[b + UPHEAVAL] = W_GONE
-            self._discard_from_hand(p, i - A.UPHEAVAL)
-            self.build = []
-            self.phase = PH_TOWER
-        elif i < A.COLLECT:
-            self.build.append(i - A.TOWER)
-            if len(self.build) == 4:
-                side = self.side(p)
-                self.floor_res = [x >> 2 for x in self.build]
-                self.floor_face = [((x & 3) - side) & 3 for x in self.build]
-                self.build = []
-                self.phase = PH_COLLECT
-        elif i < A.CONSECRATE:
-            self._collect(p, UP_ORDER if i == A.COLLECT else DOWN_ORDER)
-            self._next_action()
-        elif i < A.ABUNDANCE:
-            if i == A.CONSECRATE:
-                self.whim[b + CONSECRATION] = W_GONE
-                self.cap[p] += CONSECRATION_SLOTS
-            else:
-                self.whim[b + CONSECRATION] = W_DOWN
-            self._resolve()
-        elif i < A.SACRIFICE:
-            self._discard_from_hand(p, i - A.ABUNDANCE)
-            self.place_left = self.cap[p]
-            self._resolve()
-        elif i < A.COMEBACK:
-            down, up = divmod(i - A.SACRIFICE, NG)
-            m = self.marker
-            lowered = m[p * NG + down] - SACRIFICE_DOWN
-            m[p * NG + down] = lowered if lowered >= TRACK_LOW else 0
-            m[p * NG + up] = min(TRACK_HIGH, m[p * NG + up] + SACRIFICE_UP)
-            self._resolve()
-        else:
-            if i == A.COMEBACK_KEEP:
-                self.whim[b + COMEBACK] = W_DOWN
-            else:
-                self.whim[b + COMEBACK] = W_GONE
-                self.marker[p * NG + i - A.COMEBACK] = COMEBACK_SPACE
-            self._resolve()
+        return take_whim(self, p, w)
 
     # --- turn flow ---------------------------------------------------------------------------------
     def _next_action(self) -> None:
@@ -927,13 +756,7 @@ class GardensState(State):
 
     # --- scores and results ----------------------------------------------------------------------
     def whim_points(self, player: int) -> int:
-        b = player * NW
-        w = self.whim
-        points = sum(WHIM_POINTS[t] for t in range(NW) if w[b + t] == W_DOWN)
-        if w[b + REINFORCEMENT] == W_HELD:
-            taken = sum(1 for t in range(NW) if w[b + t] != W_NONE)
-            points += REINFORCEMENT_POINTS[min(taken, len(REINFORCEMENT_POINTS) - 1)]
-        return points
+        return whim_points(self, player)
 
     def points(self, player: int) -> list[int]:
         """Points per category: the four god tracks, bonus tiles, whim tiles."""
