@@ -237,3 +237,13 @@ def test_menu_quits_on_end_of_input() -> None:
 
     assert run_menu("en", Console(file=out), read) == 0
     assert "Bye." in out.getvalue()
+
+
+def test_simulate_reports_score_extras_like_solo_suns(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "harmonies", "--players", "random", "--games", "3", "--seed", "2",
+                       "--json")
+    player = json.loads(out)["per_player"][0]
+    assert code == 0
+    assert sum(player["extras"]["suns"].values()) == 3
+    code, out, _ = run(capsys, "simulate", "harmonies", "--players", "random", "--games", "3", "--seed", "2")
+    assert "suns:" in out and "—" in out

@@ -41,6 +41,8 @@ class GameResult:
     turns: int
     decisions: int
     record: dict[str, Any] | None = None
+    #: per seat, the score card's extras (e.g. Harmonies solo suns)
+    extras: tuple[dict[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -53,8 +55,11 @@ class PlayerSummary:
     mean_score: float
     median_score: float
     score_stdev: float
+    #: for each score-card extra, how many games ended with each value (e.g. {"suns": {"5": 53, ...}})
+    extras: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
+        extras = {"extras": self.extras} if self.extras else {}
         return {
             "agent": self.agent,
             "games": self.games,
@@ -64,6 +69,7 @@ class PlayerSummary:
             "mean_score": round(self.mean_score, 3),
             "median_score": self.median_score,
             "score_stdev": round(self.score_stdev, 3),
+            **extras,
         }
 
 
@@ -138,6 +144,7 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
         turns=state.turn,
         decisions=decisions,
         record=record,
+        extras=tuple(dict(card.extra) for card in state.scores()),
     )
 
 
@@ -177,11 +184,15 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
     for i, name in enumerate(names):
         wins = 0.0
         scores: list[int] = []
+        extras: dict[str, dict[str, int]] = {}
         for r in finished:
             seat = r.order.index(i)
             scores.append(r.scores[seat])
             if seat in r.winners:
                 wins += 1 / len(r.winners)
+            for key, value in (r.extras[seat] if r.extras else {}).items():
+                histogram = extras.setdefault(key, {})
+                histogram[str(value)] = histogram.get(str(value), 0) + 1
         n = len(finished)
         per_player.append(
             PlayerSummary(
@@ -193,6 +204,7 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
                 mean_score=statistics.fmean(scores) if scores else 0.0,
                 median_score=statistics.median(scores) if scores else 0.0,
                 score_stdev=statistics.pstdev(scores) if len(scores) > 1 else 0.0,
+                extras={k: dict(sorted(v.items(), key=lambda kv: _number(kv[0]))) for k, v in extras.items()},
             )
         )
     turns = [r.turns for r in finished] or [0]
@@ -210,6 +222,13 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
         mean_decisions=statistics.fmean([r.decisions for r in finished] or [0]),
         results=tuple(results),
     )
+
+
+def _number(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        return float("inf")
 
 
 def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None,

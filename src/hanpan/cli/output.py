@@ -62,9 +62,13 @@ def print_summary(summary: Summary, lang: str) -> None:
         table.add_column(t(key, lang), justify="left" if key == "agent" else "right")
     for i, p in enumerate(summary.per_player, 1):
         low, high = p.win_rate_ci95
-        table.add_row(f"{i}. {p.agent}", f"{p.win_rate:.1%} ({low:.1%}–{high:.1%})", f"{p.mean_score:.2f}",
-                      f"{p.median_score:g}")
+        rate = "—" if len(summary.players) == 1 else f"{p.win_rate:.1%} ({low:.1%}–{high:.1%})"  # solo: no rivals
+        table.add_row(f"{i}. {p.agent}", rate, f"{p.mean_score:.2f}", f"{p.median_score:g}")
     console.print(table)
+    for i, p in enumerate(summary.per_player, 1):
+        for key, histogram in p.extras.items():
+            spread = ", ".join(f"{value}: {count}" for value, count in histogram.items())
+            console.print(f"{i}. {p.agent} — {key}: {spread}")
     console.print(t("games_played", lang, games=summary.games, unfinished=summary.unfinished,
                     turns=summary.mean_turns))
 
