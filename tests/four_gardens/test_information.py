@@ -125,7 +125,7 @@ def test_views_at_every_decision_of_500_games() -> None:
 
 def test_views_through_whole_games_with_reshuffles() -> None:
     changed = 0
-    for seed in range(4):
+    for seed in range(8):
         _, moved, s = play_checked(2 + seed % 3, 1000 + seed, seed % 2 == 0, max_turns=None)
         changed += moved
         assert s.status == "finished" and s.deck_epoch >= 1  # the discards were reshuffled at least once

@@ -46,7 +46,7 @@ def test_every_decision_has_labels_and_positions_draw() -> None:
 def test_the_tower_is_drawn_from_the_viewers_side() -> None:
     s = new(2, seed=1)
     out = text_of(render(s, 1, "en"))
-    assert "Tower (your side: 2)" in out and "side 2 (you)" in out and "side 0 (Player 1)" in out
+    assert "Tower (your side: 2)" in out and "2 = you" in out and "0 = Player 1" in out
 
 
 def test_hidden_base_sides_are_not_drawn() -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -36,7 +37,7 @@ LETTER = {"stone": "S", "water": "W", "grass": "G", "wood": "T"}
 
 WORDS: dict[str, tuple[str, str]] = {
     "tower": ("Tower (your side: {side})", "탑 (내 쪽: {side}면)"), "floor": ("Floor", "층"),
-    "you": ("you", "나"), "side": ("side {n}", "{n}면"), "tracks": ("Favour tracks", "총애 트랙"),
+    "you": ("you", "나"), "sides": ("sides", "면"), "tracks": ("Favour tracks", "총애 트랙"),
     "supply": ("Supply", "공급처"), "storage": ("Storage", "창고"), "hand": ("Hand", "손패"),
     "display": ("Display", "펼친 카드"), "deck": ("Deck: {n} cards, top", "카드 더미: {n}장, 맨 위"),
     "discard": ("Discards: {n}", "버린 카드: {n}장"), "garden": ("Garden", "정원"),
@@ -48,6 +49,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "over": ("Game over", "게임 종료"), "unfinished": ("Stopped unfinished (turn limit)", "미완료로 멈춤 (턴 제한)"),
     "actions": ("actions {a}/{b}", "행동 {a}/{b}"), "oppressed": ("oppressed", "압제"),
     "piles": ("Bonus piles", "보너스 타일 더미"), "none": ("none", "없음"),
+    "whim_held": ("kept", "보유"), "whim_face_down": ("face down", "뒷면"), "whim_removed": ("used", "사용함"),
+    "whim_placed": ("placed", "놓음"),
 }
 
 
@@ -102,16 +105,17 @@ def _card(card: dict[str, Any], lang: str, tokens: dict[str, int] | None = None)
 def _tower(view: dict[str, Any], viewer: int | None, lang: str) -> Panel:
     mine = view["players"][viewer]["side"] if viewer is not None else 0
     table = Table(box=None, padding=(0, 1))
-    table.add_column(_w("floor", lang))
+    table.add_column(_w("floor", lang), no_wrap=True)
     seats = {p["side"]: i for i, p in enumerate(view["players"])}
     order = [(mine + k) % 4 for k in range(4)]
+    who = []
     for side in order:
-        label = _w("side", lang, n=side)
+        table.add_column(str(side), justify="center")
         if side == mine and viewer is not None:
-            label += f" ({_w('you', lang)})"
+            who.append(f"{side} = {_w('you', lang)}")
         elif side in seats:
-            label += f" ({_w('player', lang, n=seats[side] + 1)})"
-        table.add_column(label, justify="center")
+            who.append(f"{side} = {_w('player', lang, n=seats[side] + 1)}")
+    table.caption = _w("sides", lang) + ": " + ", ".join(who)
     for floor in reversed(view["tower"]):
         res = floor["resource"]
         cells = [Text(LETTER[res] * floor["icons"][side] or "·", style=STYLE[res]) for side in order]
@@ -121,7 +125,7 @@ def _tower(view: dict[str, Any], viewer: int | None, lang: str) -> Panel:
 
 def _tracks(view: dict[str, Any], lang: str) -> Table:
     table = Table(title=_w("tracks", lang), padding=(0, 1))
-    table.add_column("")
+    table.add_column("", no_wrap=True)
     for i in range(len(view["players"])):
         table.add_column(_w("player", lang, n=i + 1), justify="right")
     for god in (*GODS, "bonus", "whims", "total"):
@@ -157,7 +161,7 @@ def _garden(view: dict[str, Any], index: int, viewer: int | None, lang: str) -> 
         store.append(LETTER[r] * p["storage"][r], style=STYLE[r])
     lines.append(store)
     extras = [f"{name(t['pile'], lang)} {t['value']}" for t in p["bonus_tiles"]]
-    extras += [f"{name(w, lang)} ({s})" for w, s in p["whims"].items()]
+    extras += [f"{name(w, lang)} ({_w('whim_' + s, lang)})" for w, s in p["whims"].items()]
     if extras:
         lines.append(Text(", ".join(extras), style="italic"))
     hand = p["hand"]
@@ -184,9 +188,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         head.append(_w("player", lang, n=view["current_player"] + 1) + " · "
                     + _w("actions", lang, a=ts["actions_done"], b=ts["actions_allowed"]))
     parts.append(head)
-    top = Table.grid(padding=(0, 2))
-    top.add_row(_tower(view, viewer, lang), _tracks(view, lang))
-    parts.append(top)
+    parts.append(Columns([_tower(view, viewer, lang), _tracks(view, lang)], padding=(0, 2)))
     supply = Text(f"{_w('supply', lang)}: ")
     for r in RESOURCES:
         supply.append(f"{name(r, lang)} {view['supply'][r]}  ", style=STYLE[r])
@@ -210,9 +212,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     order = list(range(len(view["players"])))
     if viewer is not None and 0 <= viewer < len(order):
         order = order[viewer:] + order[:viewer]
-    gardens = Table.grid(padding=(0, 1))
-    gardens.add_row(*(_garden(view, i, viewer, lang) for i in order))
-    parts.append(gardens)
+    parts.append(Columns([_garden(view, i, viewer, lang) for i in order], padding=(0, 1)))
     return Group(*parts)
 
 
