@@ -371,63 +371,93 @@ class GardensState(State):
         hand = self.hands[p]
         ids: list[int] = []
         if self.actions_done < self.actions_allowed and hand:
-            cards = self.cards
-            action = cards.action
+            action = self.cards.action
             if len(self.bases[p]) < 3:
-                ids.extend(A.PLAY + c for c in hand if self.slot_for(p, c) >= 0)
-            gain_ok = -1
-            for c in hand:
-                if action[c] != GAIN:
-                    ids.append(A.ROTATE + 2 * c)
-                    ids.append(A.ROTATE + 2 * c + 1)
+                ids.extend([A.PLAY + c for c in hand if self.slot_for(p, c) >= 0])
+            gains = []
             for c in hand:
                 if action[c] == GAIN:
-                    if gain_ok < 0:
-                        gain_ok = 1 if self._put_ids() else 0
-                    if gain_ok:
-                        ids.append(A.GAIN + c)
-            ids.extend(A.REARRANGE + c for c in hand)
+                    gains.append(c)
+                else:
+                    ids.append(A.ROTATE + 2 * c)
+                    ids.append(A.ROTATE + 2 * c + 1)
+            if gains and self._may_put():
+                ids.extend([A.GAIN + c for c in gains])
+            ids.extend([A.REARRANGE + c for c in hand])
         if self.actions_done >= ACTIONS_PER_TURN or not hand:
             ids.append(A.END)
         if self.whims_on:
             ids.extend(whim_ids(self, p, hand))
         return ids
 
+    def _has_action(self) -> bool:
+        """True if the player has a decision at an action-choice point (more than ``end``)."""
+        p = self.player
+        hand = self.hands[p]
+        if self.actions_done < self.actions_allowed and hand:
+            return True  # a card can always be spent on a rearrange
+        return self.whims_on and bool(whim_ids(self, p, hand))
+
+    def _wants(self, p: int) -> list[list[int]]:
+        """Per resource, the player's base cards with an empty slot of it that may take tokens."""
+        tok = self.tok
+        cost = self.cards.cost
+        oppressed = self.oppressed
+        wants: list[list[int]] = [[], [], [], []]
+        for b in self.bases[p]:
+            if b != oppressed:
+                need = cost[b]
+                t = b * NR
+                for r in range(NR):
+                    if tok[t + r] < need[r]:
+                        wants[r].append(b)
+        return wants
+
+    def _may_put(self) -> bool:
+        """True if one token of some resource can go somewhere (a gain-1 is legal)."""
+        supply = self.supply
+        if self.free(self.player) > 0 and (supply[0] or supply[1] or supply[2] or supply[3]):
+            return True
+        wants = self._wants(self.player)
+        return any(supply[r] and wants[r] for r in range(NR))
+
     def _put_ids(self) -> list[int]:
         """Placing one token of a resource of choice: storage or a base card with that empty slot."""
         p = self.player
         supply = self.supply
         room = self.free(p) > 0
-        bases = self.bases[p]
+        wants = self._wants(p)
         ids: list[int] = []
         for r in range(NR):
             if supply[r]:
                 start = A.PUT + r * (NC + 1)
                 if room:
                     ids.append(start)
-                for b in bases:
-                    if self.needs(b, r):
-                        ids.append(start + 1 + b)
+                ids.extend([start + 1 + b for b in wants[r]])
         return ids
 
     def _rearrange_ids(self) -> list[int]:
         p = self.player
-        bases = self.bases[p]
         store = self.store
-        tok = self.tok
         sb = p * NR
+        wants = self._wants(p)
         ids: list[int] = []
-        wants = [[b for b in bases if self.needs(b, r)] for r in range(NR)]
+        for r in range(NR):
+            if store[sb + r] and wants[r]:
+                ids.extend([A.MOVE_STORE + r * NC + b for b in wants[r]])
+        bases = self.bases[p]
+        if len(bases) > 1:
+            tok = self.tok
+            for r in range(NR):
+                targets = wants[r]
+                if targets:
+                    for a in bases:
+                        if tok[a * NR + r]:
+                            start = A.MOVE_CARD + (r * NC + a) * NC
+                            ids.extend([start + b for b in targets if b != a])
         for r in range(NR):
             if store[sb + r]:
-                ids.extend(A.MOVE_STORE + r * NC + b for b in wants[r])
-        for r in range(NR):
-            if wants[r]:
-                for a in bases:
-                    if tok[a * NR + r]:
-                        start = A.MOVE_CARD + (r * NC + a) * NC
-                        ids.extend(start + b for b in wants[r] if b != a)
-        ids.extend(A.RETURN + r for r in range(NR) if store[sb + r])
+                ids.append(A.RETURN + r)
         ids.append(A.DONE)
         return ids
 
@@ -580,7 +610,7 @@ class GardensState(State):
                         self._take_bonus(p, choices[0])
                 continue
             if self.place_left > 0:
-                if self._put_ids():
+                if self._may_put():
                     self.phase = PH_PUT
                     return
                 self.place_left = 0
@@ -650,8 +680,7 @@ class GardensState(State):
     # --- turn flow ---------------------------------------------------------------------------------
     def _next_action(self) -> None:
         """On to the player's next action, or the refill when none is left."""
-        ids = self._action_ids()
-        if ids and ids != [A.END]:
+        if self._has_action():
             self.phase = PH_ACTION
             self.idle = 0
             return
@@ -735,8 +764,7 @@ class GardensState(State):
         self.actions_done = 0
         self.actions_allowed = ACTIONS_PER_TURN
         self.fresh = 0
-        ids = self._action_ids()
-        if ids and ids != [A.END]:
+        if self._has_action():
             self.phase = PH_ACTION
             self.idle = 0
             return True
