@@ -53,7 +53,7 @@ def test_invariants_over_2000_games() -> None:
     for seed in range(2000):
         players = 2 + seed % 3
         whims = seed % 2 == 1
-        max_turns = None if seed % 20 == 0 else 20
+        max_turns = None if seed % 40 == 0 else 20
         options: dict[str, object] = {"whims": whims}
         if max_turns:
             options["max_turns"] = max_turns
@@ -77,4 +77,4 @@ def test_invariants_over_2000_games() -> None:
         else:
             unfinished += 1
             assert s.turn == max_turns and s.winners() == ()
-    assert finished >= 100 and unfinished > 0
+    assert finished >= 50 and unfinished > 0
