@@ -651,8 +651,10 @@ class HarmoniesState(State):
                 else:
                     state.dealt[q] = sorted([unknown.pop(), unknown.pop()])
             state.spirit_box = sorted(unknown)
-        rng.shuffle(state.deck)
-        rng.shuffle(state.bag)
+        # Draws take a uniformly random index, so the order of the pouch and the deck never matters:
+        # sorting (cheap, and the same for every hidden order) replaces shuffling them.
+        state.deck.sort()
+        state.bag.sort()
         state.rng = Rng(rng.next64())
         return state
 
