@@ -64,7 +64,6 @@ def _candidate(rng: Rng) -> list[dict[str, Any]]:
         for (c, p), god in zip(free, gods, strict=True):
             grid[c][p] = god
         count = size * COPIES
-        gain = set(range(count))
         order = list(range(count))
         rng.shuffle(order)
         gain = set(order[:GAIN_CARDS[colour]])
@@ -129,8 +128,7 @@ def problems(cards: list[dict[str, Any]]) -> list[str]:
     icons = Counter(icon for card in cards for icon in card["cost"])
     if max(icons[r] for r in RESOURCES) - min(icons[r] for r in RESOURCES) > 2:
         found.append(f"resource icons not within 2: {dict(icons)}")
-    orange = [c for c in by_colour["orange"]]
-    copies = [tuple(c["god"] for c in orange if c["position"] == p) for p in (1, 2, 3)]
+    copies = [tuple(c["god"] for c in by_colour["orange"] if c["position"] == p) for p in (1, 2, 3)]
     if EXAMPLE_ORANGE not in zip(*copies, strict=True):
         found.append("no orange copy with gods autumn, summer, autumn")
     return found
