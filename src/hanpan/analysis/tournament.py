@@ -23,6 +23,7 @@ from hanpan.agents.base import Seat
 from hanpan.agents.registry import make_agent
 from hanpan.analysis.stats import wilson_interval
 from hanpan.core.errors import OptionError
+from hanpan.core.options import resolve_options
 from hanpan.core.record import Record
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import mix_seed
@@ -164,6 +165,17 @@ def run_games(game_id: str, names: Sequence[str], games: int, seed: int, options
         yield from pool.map(_play_args, tasks, chunksize=max(1, min(16, games // (jobs * 8) or 1)))
 
 
+def normalize_options(game_id: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The given options parsed to their types (``"true"`` → True); unknown names raise OptionError.
+
+    >>> normalize_options("spirits_of_the_wild", {"max_turns": "9"})
+    {'max_turns': 9}
+    """
+    specs = {spec.name: spec for spec in get_game(game_id).option_specs}
+    resolve_options(specs.values(), options)  # refuses unknown names and bad values
+    return {name: specs[name].parse(value) for name, value in options.items()}
+
+
 def check_setup(game_id: str, names: Sequence[str], options: dict[str, Any]) -> None:
     """Refuse a bad game, player list or option before anything runs (one-line errors)."""
     game = get_game(game_id)
@@ -237,7 +249,7 @@ def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, opti
     """Play ``games`` games and summarize them; ``on_result`` sees each result as it arrives."""
     if games < 1:
         raise OptionError(f"--games must be 1 or more, not {games}")
-    options = dict(options or {})
+    options = normalize_options(game_id, options or {})
     check_setup(game_id, names, options)
     results = []
     for result in run_games(game_id, names, games, seed, options, jobs, keep_records):
