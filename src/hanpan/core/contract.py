@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
 from hanpan.core.action import Action, ActionTable
-from hanpan.core.errors import IllegalActionError, NotationError, OptionError, PositionError
+from hanpan.core.errors import HanpanError, IllegalActionError, NotationError, OptionError, PositionError
 from hanpan.core.options import MAX_TURNS, OptionSpec, OptionValue, resolve_options
 from hanpan.core.rng import Rng
 
@@ -92,9 +92,24 @@ class Game(ABC):
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
         """Set up a game with validated arguments."""
 
-    @abstractmethod
     def from_json(self, data: Mapping[str, Any]) -> State:
-        """The state that ``to_json`` wrote; malformed data raises PositionError."""
+        """The state that ``to_json`` wrote; malformed data raises PositionError (one line)."""
+        if not isinstance(data, Mapping):
+            raise PositionError("a position must be a JSON object")
+        if data.get("game") != self.id:
+            raise PositionError(f"this position is for {data.get('game')!r}, not {self.id}")
+        try:
+            return self._from_json(data)
+        except PositionError:
+            raise
+        except HanpanError as e:
+            raise PositionError(f"bad position: {e}") from None
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise PositionError(f"bad position: {type(e).__name__} {e}") from None
+
+    @abstractmethod
+    def _from_json(self, data: Mapping[str, Any]) -> State:
+        """Read a position whose ``game`` is this one; raise PositionError on anything wrong."""
 
     def score_position(self, data: Mapping[str, Any]) -> ScoreCard:
         """Score one player's board given in the game's position format (``hanpan score``)."""

@@ -16,7 +16,6 @@ from typing import Any
 
 from hanpan.core.action import ActionTable
 from hanpan.core.contract import Game, State
-from hanpan.core.errors import HanpanError, PositionError
 from hanpan.core.options import OptionSpec, OptionValue, resolve_options
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.actions import ACTIONS
@@ -53,26 +52,15 @@ class FourGardens(Game):
         cards = deck_for(path if isinstance(path, str) else None)
         return S.GardensState.new_state(players, seed, options, cards)
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        if not isinstance(data, Mapping):
-            raise PositionError("a position must be a JSON object")
-        if data.get("game") != self.id:
-            raise PositionError(f"this position is for {data.get('game')!r}, not {self.id}")
-        try:
-            s = S.GardensState()
-            s.options = resolve_options(self.option_specs, data.get("options", {}))
-            max_turns = s.options.get("max_turns")
-            s.max_turns = max_turns if isinstance(max_turns, int) else None
-            s.whims_on = bool(s.options.get("whims"))
-            path = s.options.get("deck")
-            s.cards = deck_for(path if isinstance(path, str) else None)
-            return state_from_json(s, data)
-        except PositionError:
-            raise
-        except HanpanError as e:
-            raise PositionError(f"bad position: {e}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise PositionError(f"bad position: {type(e).__name__} {e}") from None
+    def _from_json(self, data: Mapping[str, Any]) -> State:
+        s = S.GardensState()
+        s.options = resolve_options(self.option_specs, data.get("options", {}))
+        max_turns = s.options.get("max_turns")
+        s.max_turns = max_turns if isinstance(max_turns, int) else None
+        s.whims_on = bool(s.options.get("whims"))
+        path = s.options.get("deck")
+        s.cards = deck_for(path if isinstance(path, str) else None)
+        return state_from_json(s, data)
 
 
 GAME = FourGardens()

@@ -15,8 +15,9 @@ from typing import Any
 
 from hanpan.core.action import ActionTable
 from hanpan.core.contract import Game, ScoreCard, State
-from hanpan.core.errors import HanpanError, PositionError
+from hanpan.core.errors import PositionError
 from hanpan.core.options import OptionSpec, OptionValue, resolve_options
+from hanpan.core.positions import read_bool, read_int
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
@@ -67,35 +68,11 @@ class Harmonies(Game):
     def score_position(self, data: Mapping[str, Any]) -> ScoreCard:
         return score_board(data)
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        try:
-            return _state_from_json(self, data)
-        except PositionError:
-            raise
-        except HanpanError as e:
-            raise PositionError(f"bad position: {e}") from None
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            raise PositionError(f"bad position: {type(e).__name__} {e}") from None
+    def _from_json(self, data: Mapping[str, Any]) -> State:
+        return _state_from_json(self, data)
 
 
 BAG_CODES = "bygnsr"  # blue, yellow, green, browN, grey (Stone), red
-
-
-def _int(data: Mapping[str, Any], key: str, low: int, high: int | None = None) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-        high is not None and value > high
-    ):
-        bound = f"{low}..{high}" if high is not None else f"≥ {low}"
-        raise PositionError(f"position {key!r} must be a whole number {bound}, not {value!r}")
-    return value
-
-
-def _bool(data: Mapping[str, Any], key: str) -> bool:
-    value = data.get(key)
-    if not isinstance(value, bool):
-        raise PositionError(f"position {key!r} must be true or false, not {value!r}")
-    return value
 
 
 def _counts(value: object, what: str) -> list[int]:
@@ -118,10 +95,6 @@ def _cards(value: object, what: str, pool: tuple[str, ...]) -> list[int]:
 
 
 def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState:
-    if not isinstance(data, Mapping):
-        raise PositionError("a position must be a JSON object")
-    if data.get("game") != game.id:
-        raise PositionError(f"this position is for {data.get('game')!r}, not {game.id}")
     s = HarmoniesState()
     s.options = resolve_options(game.option_specs, data.get("options", {}))
     max_turns = s.options.get("max_turns")
@@ -130,12 +103,12 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.side = side = SIDE[s.side_id]
     s.t = SIDE_TABLES[s.side_id]
     s.spirits = bool(s.options["spirits"])
-    n = s.num_players = _int(data, "players", 1, 4)
-    s.seed = _int(data, "seed", 0)
-    s.rng = Rng(_int(data, "rng", 0, (1 << 64) - 1))
-    s.turn = _int(data, "turn", 0)
-    s.reveals = _int(data, "reveals", 0)
-    s.player = _int(data, "player", 0, n - 1)
+    n = s.num_players = read_int(data, "players", 1, 4)
+    s.seed = read_int(data, "seed", 0)
+    s.rng = Rng(read_int(data, "rng", 0, (1 << 64) - 1))
+    s.turn = read_int(data, "turn", 0)
+    s.reveals = read_int(data, "reveals", 0)
+    s.player = read_int(data, "player", 0, n - 1)
     pouch = _counts(data.get("pouch"), "'pouch'")
     bag = data.get("bag")
     if bag is None:
@@ -158,21 +131,21 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
             raise PositionError(f"central space {k + 1} holds more than 3 tokens")
         s.central += counts
     s.space_mask = sum(1 << k for k in range(s.nspaces) if any(s.central[k * 6:k * 6 + 6]))
-    s.box = _int(data, "box", 0)
+    s.box = read_int(data, "box", 0)
     s.hand = _counts(data.get("hand"), "'hand'")
     s.hand_count = sum(s.hand)
-    s.took = _bool(data, "took")
-    s.taken_space = _int(data, "taken_space", -1, s.nspaces - 1)
-    s.card_taken = _bool(data, "card_taken")
-    s.ending = _bool(data, "ending")
-    s.stopped = _bool(data, "stopped")
-    s.over = _bool(data, "over")
+    s.took = read_bool(data, "took")
+    s.taken_space = read_int(data, "taken_space", -1, s.nspaces - 1)
+    s.card_taken = read_bool(data, "card_taken")
+    s.ending = read_bool(data, "ending")
+    s.stopped = read_bool(data, "stopped")
+    s.over = read_bool(data, "over")
     s.display = sorted(_cards(data.get("display"), "'display'", ANIMAL_IDS))
     if len(s.display) > s.display_size:
         raise PositionError(f"the display holds at most {s.display_size} cards, not {len(s.display)}")
     s.deck = _cards(data.get("deck"), "'deck'", ANIMAL_IDS)
     s.discarded = _cards(data.get("discarded"), "'discarded'", ANIMAL_IDS)
-    s.supply = _int(data, "supply", 0, ANIMAL_CUBES)
+    s.supply = read_int(data, "supply", 0, ANIMAL_CUBES)
     boards = data.get("boards")
     if not isinstance(boards, list) or len(boards) != n:
         raise PositionError(f"position 'boards' must list {n} boards")
@@ -195,7 +168,7 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
             if card >= NUM_ANIMALS or s.owner[card] >= 0:
                 raise PositionError(f"card {entry['id']} is not an animal card or is owned twice")
             s.owner[card] = p
-            s.placed[card] = _int(entry, "cubes_placed", 0, CARD_CUBES[card])
+            s.placed[card] = read_int(entry, "cubes_placed", 0, CARD_CUBES[card])
             owned.append(card)
             if s.placed[card] < CARD_CUBES[card]:
                 held.append(card)
@@ -206,7 +179,7 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
             if kept < NUM_ANIMALS or not s.spirits:
                 raise PositionError("a kept spirit needs a spirit card and the option spirits=true")
             s.owner[kept] = p
-            s.placed[kept] = 1 if _bool(spirit, "placed") else 0
+            s.placed[kept] = 1 if read_bool(spirit, "placed") else 0
             if not s.placed[kept]:
                 held.append(kept)
         if len(held) > CARD_LIMIT:

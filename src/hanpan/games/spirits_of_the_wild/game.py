@@ -14,8 +14,9 @@ from typing import Any
 
 from hanpan.core.action import ActionTable
 from hanpan.core.contract import Game, ScoreCard, State
-from hanpan.core.errors import HanpanError, PositionError
+from hanpan.core.errors import PositionError
 from hanpan.core.options import OptionValue, resolve_options
+from hanpan.core.positions import read_int
 from hanpan.core.rng import Rng
 from hanpan.games.spirits_of_the_wild import state as S
 from hanpan.games.spirits_of_the_wild.actions import ACTIONS
@@ -58,25 +59,8 @@ class SpiritsOfTheWild(Game):
         points = S.place_points(board, 0)
         return ScoreCard(dict(zip(ANIMALS, points, strict=True)), sum(points))
 
-    def from_json(self, data: Mapping[str, Any]) -> State:
-        try:
-            return _state_from_json(self, data)
-        except PositionError:
-            raise
-        except HanpanError as e:
-            raise PositionError(f"bad position: {e}") from None
-        except (KeyError, TypeError, ValueError, IndexError) as e:
-            raise PositionError(f"bad position: {type(e).__name__} {e}") from None
-
-
-def _int(data: Mapping[str, Any], key: str, low: int, high: int | None = None) -> int:
-    value = data.get(key)
-    if isinstance(value, bool) or not isinstance(value, int) or value < low or (
-        high is not None and value > high
-    ):
-        bound = f"{low}..{high}" if high is not None else f"≥ {low}"
-        raise PositionError(f"position {key!r} must be a whole number {bound}, not {value!r}")
-    return value
+    def _from_json(self, data: Mapping[str, Any]) -> State:
+        return _state_from_json(self, data)
 
 
 def _counts(data: Mapping[str, Any], key: str) -> list[int]:
@@ -94,19 +78,15 @@ def _counts(data: Mapping[str, Any], key: str) -> list[int]:
 
 
 def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.SpiritsState:
-    if not isinstance(data, Mapping):
-        raise PositionError("a position must be a JSON object")
-    if data.get("game") != game.id:
-        raise PositionError(f"this position is for {data.get('game')!r}, not {game.id}")
     s = S.SpiritsState()
     s.options = resolve_options(game.option_specs, data.get("options", {}))
     max_turns = s.options.get("max_turns")
     s.max_turns = max_turns if isinstance(max_turns, int) else None
-    s.seed = _int(data, "seed", 0)
-    s.rng = Rng(_int(data, "rng", 0, (1 << 64) - 1))
-    s.turn = _int(data, "turn", 0)
-    s.reveals = _int(data, "reveals", 0)
-    s.player = _int(data, "player", 0, 1)
+    s.seed = read_int(data, "seed", 0)
+    s.rng = Rng(read_int(data, "rng", 0, (1 << 64) - 1))
+    s.turn = read_int(data, "turn", 0)
+    s.reveals = read_int(data, "reveals", 0)
+    s.player = read_int(data, "player", 0, 1)
     s.bag, s.tray, s.held = _counts(data, "bag"), _counts(data, "tray"), _counts(data, "held")
     boards = data.get("boards")
     if not isinstance(boards, list) or len(boards) != 2:
@@ -131,7 +111,7 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
         raise PositionError("position 'action_cards' must list both players' cards")
     s.down = []
     for entry in cards:
-        take1 = _int(entry, "take1", 0, 2)
+        take1 = read_int(entry, "take1", 0, 2)
         down = (S.D_TAKE1A if take1 <= 1 else 0) | (S.D_TAKE1B if take1 == 0 else 0)
         for key, bit in (("take2", S.D_TAKE2), ("add2", S.D_ADD2), ("add3", S.D_ADD3)):
             if not isinstance(entry.get(key), bool):
@@ -145,7 +125,7 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
     else:
         if not isinstance(coyote, Mapping) or coyote.get("animal") not in ANIMALS:
             raise PositionError("position 'coyote' must be null or {player, animal}")
-        s.coyote = _int(coyote, "player", 0, 1) * 5 + ANIMALS.index(coyote["animal"])
+        s.coyote = read_int(coyote, "player", 0, 1) * 5 + ANIMALS.index(coyote["animal"])
     piles = data.get("spirit_piles")
     if not isinstance(piles, list) or len(piles) != 2 or not all(isinstance(p, list) for p in piles):
         raise PositionError("position 'spirit_piles' must be two lists of spirit cards")
@@ -166,9 +146,9 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
     if not isinstance(program, list) or any(step not in S.STEPS for step in program):
         raise PositionError(f"position 'program' must list steps among {', '.join(S.STEPS)}")
     s.program = tuple(S.STEPS.index(step) for step in program)
-    s.pc = _int(data, "pc", 0, len(s.program))
-    s.to_take = _int(data, "to_take", 0, 2)
-    s.active_pile = _int(data, "active_pile", -1, 1)
+    s.pc = read_int(data, "pc", 0, len(s.program))
+    s.to_take = read_int(data, "to_take", 0, 2)
+    s.active_pile = read_int(data, "active_pile", -1, 1)
     s.extra = bool(data.get("extra_turn", False))
     s.stopped = bool(data.get("stopped", False))
     if s.phase == S.PH_TAKE and not (0 < s.to_take <= sum(s.tray)):
