@@ -145,6 +145,8 @@ class State(ABC):
     turn: int
     #: counts the moments new information came out (a draw); undo never crosses one
     reveals: int
+    #: True once ``max_turns`` stopped the game (it is then over but unfinished)
+    stopped: bool
 
     # --- the game's own rules -------------------------------------------------------------------
     @property
@@ -170,9 +172,11 @@ class State(ABC):
         """True when the game ended by its rules or was stopped by ``max_turns``."""
 
     @property
-    @abstractmethod
     def status(self) -> Status:
         """'playing', 'finished' (ended by the rules) or 'unfinished' (stopped by max_turns)."""
+        if not self.is_over:
+            return "playing"
+        return "unfinished" if self.stopped else "finished"
 
     @abstractmethod
     def scores(self) -> tuple[ScoreCard, ...]:

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from hanpan.core.action import Action
-from hanpan.core.contract import Game, ScoreCard, State, Status
+from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens import actions as A
@@ -272,12 +272,6 @@ class GardensState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == PH_OVER
-
-    @property
-    def status(self) -> Status:
-        if self.phase != PH_OVER:
-            return "playing"
-        return "unfinished" if self.stopped else "finished"
 
     def side(self, player: int) -> int:
         """The tower side the player faces."""

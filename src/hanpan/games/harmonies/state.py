@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from hanpan.core.action import Action
-from hanpan.core.contract import Game, ScoreCard, State, Status
+from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
@@ -298,12 +298,6 @@ class HarmoniesState(State):
     @property
     def is_over(self) -> bool:
         return self.over
-
-    @property
-    def status(self) -> Status:
-        if not self.over:
-            return "playing"
-        return "unfinished" if self.stopped else "finished"
 
     @property
     def pouch_count(self) -> int:

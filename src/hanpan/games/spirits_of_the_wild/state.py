@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from hanpan.core.action import Action
-from hanpan.core.contract import Game, ScoreCard, State, Status
+from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.spirits_of_the_wild import actions as A
@@ -207,12 +207,6 @@ class SpiritsState(State):
     @property
     def is_over(self) -> bool:
         return self.phase == PH_OVER
-
-    @property
-    def status(self) -> Status:
-        if self.phase != PH_OVER:
-            return "playing"
-        return "unfinished" if self.stopped else "finished"
 
     def spirit_stones_out(self) -> int:
         """Spirit stones out of the bag (tray, boards and hands)."""
