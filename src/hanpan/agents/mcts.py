@@ -9,9 +9,24 @@ chooses by their own value).
 
 Rollouts: ``random``, or ``greedy`` (each decision the one that most raises the
 mover's ``evaluate``), optionally cut off after ``depth`` decisions, where the
-position is scored by ``evaluate``.  Values lie in [0, 1]: at the end of a game a
-win (shared wins split) mixed with the score margin; at a cut-off the margin of
-``evaluate`` alone; in solo games the score scaled by the scores seen so far.
+position is scored by ``evaluate``.  With ``cutoff="turn"`` neither the tree nor
+the rollouts go past the end of the ``turns``-th turn counted from the one being
+played (``state.turn``, public): with ``turns=1`` the search plans one whole turn
+of atomic decisions; with ``turns=2`` it also plays the next turn on each sample
+(whose hidden draws differ), which values a position by what the next tokens or
+cards can make of it.  Each leaf is scored by ``evaluate`` (``depth=0`` scores a
+new leaf at once); ``lookahead`` greedy decisions may be played past the cut-off
+first.
+
+Progressive widening (``widening``): when a node is first reached, every legal
+action is tried once on that sample and ranked by the mover's ``evaluate`` (a
+prior computed once per node); a node visited ``n`` times then lets UCB choose
+among only its ``ceil(widening * (n + 1) ** 0.5)`` best-ranked actions (a sample
+allowing actions never ranked, because hidden facts differ, adds them after).
+
+Values lie in [0, 1]: at the end of a game a win (shared wins split) mixed with
+the score margin; at a cut-off the margin of ``evaluate`` alone; in solo games
+the score scaled by the scores seen in this search.
 
 >>> import hanpan
 >>> from hanpan.agents.base import Seat
@@ -38,13 +53,15 @@ from hanpan.core.rng import Rng
 class Node:
     """One decision point in the shared tree; children keyed by action id."""
 
-    __slots__ = ("avail", "children", "value", "visits")
+    __slots__ = ("avail", "children", "order", "value", "visits")
 
     def __init__(self, players: int) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.avail = 0
         self.value = [0.0] * players
+        #: with progressive widening: the legal actions, best prior first (set when first reached)
+        self.order: list[Action] | None = None
 
 
 class MCTSAgent(Agent):
@@ -64,6 +81,10 @@ class MCTSAgent(Agent):
         win_weight: float = 0.7,
         reuse: bool = True,
         workers: int = 1,
+        cutoff: str | None = None,
+        lookahead: int = 0,
+        turns: int = 1,
+        widening: float | None = None,
         levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
@@ -80,6 +101,16 @@ class MCTSAgent(Agent):
         self.win_weight = win_weight
         self.reuse = reuse
         self.workers = workers
+        if cutoff not in (None, "turn"):
+            raise ValueError(f"cutoff must be None or 'turn', not {cutoff!r}")
+        #: "turn": stop the tree and the rollouts at the end of the turn being played
+        self.cutoff = cutoff
+        #: with cutoff="turn": greedy decisions played past the end of the turn before scoring
+        self.lookahead = lookahead
+        #: with cutoff="turn": how many turns (the current one first) the search covers
+        self.turns = turns
+        #: progressive widening over actions ranked by ``evaluate`` (None: every action at once)
+        self.widening = widening
         self.last_iterations = 0
         self.reused_visits = 0
         # The subtree kept for this player's next decision of the same turn, and when it was kept.
@@ -122,6 +153,7 @@ class MCTSAgent(Agent):
         """Run the budget's iterations from ``root``; returns how many ran."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         count = 0
+        self._low, self._high = math.inf, -math.inf  # solo values are scaled by this search's scores
         while True:
             self._iterate(root, seat.determinize(self.rng))
             count += 1
@@ -153,6 +185,7 @@ class MCTSAgent(Agent):
             "iterations": self.iterations, "seconds": self.seconds, "exploration": self.exploration,
             "rollout": self.rollout_kind, "depth": self.depth, "margin_scale": self.margin_scale,
             "win_weight": self.win_weight, "reuse": self.reuse, "workers": self.workers,
+            "cutoff": self.cutoff, "lookahead": self.lookahead, "turns": self.turns, "widening": self.widening,
         }
 
     def _best(self, root: Node, legal: Sequence[Action]) -> Action:
@@ -170,10 +203,14 @@ class MCTSAgent(Agent):
         c = self.exploration
         node = root
         path = [root]
-        while not state.is_over:
+        turn = state.turn + self.turns - 1 if self.cutoff == "turn" else -1
+        widening = self.widening
+        while not state.is_over and (turn < 0 or state.turn <= turn):
             legal = state.legal_actions()
             mover = state.current_player
             assert mover is not None
+            if widening is not None and len(legal) > 1:
+                legal = self._widened(node, state, legal, mover, widening)
             children = node.children
             untried = []
             for action in legal:
@@ -183,7 +220,7 @@ class MCTSAgent(Agent):
                 else:
                     child.avail += 1
             if untried:
-                action = untried[rng.randbelow(len(untried))]
+                action = untried[0] if widening is not None else untried[rng.randbelow(len(untried))]
                 child = Node(len(node.value))
                 child.avail = 1
                 children[action.id] = child
@@ -200,24 +237,51 @@ class MCTSAgent(Agent):
             node = children[best_action.id]
             state.apply(best_action)
             path.append(node)
-        values = self._rollout(state)
+        values = self._rollout(state, turn)
         for visited in path:
             visited.visits += 1
             totals = visited.value
             for p, v in enumerate(values):
                 totals[p] += v
 
-    def _rollout(self, state: State) -> list[float]:
+    def _widened(self, node: Node, state: State, legal: Sequence[Action], mover: int,
+                 widening: float) -> list[Action]:
+        """The legal actions among the node's best-ranked ones that its visits allow, best first."""
+        order = node.order
+        if order is None:
+            ranked = []
+            for i, action in enumerate(legal):
+                child = state.clone()
+                child.apply(action)
+                ranked.append((-child.evaluate(mover), i, action))
+            ranked.sort(key=lambda r: (r[0], r[1]))
+            order = node.order = [r[2] for r in ranked]
+        allowed = math.ceil(widening * math.sqrt(node.visits + 1))
+        ids = {a.id for a in legal}
+        out = [a for a in order if a.id in ids][:allowed]
+        if len(out) < allowed and len(out) < len(legal):
+            # this sample allows actions never ranked (hidden facts differ): they come after, as listed
+            known = {a.id for a in order}
+            out += [a for a in legal if a.id not in known][:allowed - len(out)]
+        return out
+
+    def _rollout(self, state: State, turn: int = -1) -> list[float]:
         rng = self.rng
         steps = 0
         greedy = self.rollout_kind == "greedy"
-        while not state.is_over and (self.depth is None or steps < self.depth):
+        while not state.is_over and (self.depth is None or steps < self.depth) and (turn < 0 or state.turn <= turn):
             legal = state.legal_actions()
             if greedy and len(legal) > 1:
                 state.apply(self._greedy_choice(state, legal))
             else:
                 state.apply(legal[rng.randbelow(len(legal))])
             steps += 1
+        if turn >= 0 and state.turn > turn:
+            for _ in range(self.lookahead):
+                if state.is_over:
+                    break
+                legal = state.legal_actions()
+                state.apply(self._greedy_choice(state, legal) if len(legal) > 1 else legal[0])
         return self._values(state)
 
     def _greedy_choice(self, state: State, legal: Sequence[Action]) -> Action:

@@ -22,10 +22,16 @@ from hanpan.core.errors import AgentError
 #: Search settings of the named levels, per game ("default" for any other game).  ``hard`` stops at
 #: its iteration budget or after 1 second per decision, whichever comes first.  docs/strength.md
 #: measures them.
+#: Harmonies: the search covers the turn being played and the next one (``cutoff="turn"``,
+#: ``turns=2``), leaves scored at once by ``evaluate`` (``depth=0``), actions ranked by ``evaluate``
+#: and widened progressively; the measured figures are in benchmarks/mcts_variants.py's notes.
+_HARMONIES = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
 LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "easy": {"default": {"iterations": 60}},
-    "normal": {"default": {"iterations": 300}},
-    "hard": {"default": {"iterations": 1500, "seconds": 1.0}},
+    "normal": {"default": {"iterations": 300},
+               "harmonies": {"iterations": 150, **_HARMONIES}},
+    "hard": {"default": {"iterations": 1500, "seconds": 1.0},
+             "harmonies": {"iterations": 100_000, "seconds": 1.0, **_HARMONIES}},
 }
 
 

@@ -1,0 +1,74 @@
+"""The search knobs (turn cut-off, progressive widening, greedy look-ahead) on every game: legal choices
+only, the same choice for the same seed and iteration budget, and blind to hidden facts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import hanpan
+from hanpan.agents import Seat
+from hanpan.agents.mcts import MCTSAgent
+from hanpan.core.rng import Rng
+
+GAMES = ["spirits_of_the_wild", "harmonies", "four_gardens"]
+KNOBS: list[dict[str, Any]] = [
+    {"cutoff": "turn", "depth": 0},
+    {"cutoff": "turn", "depth": 0, "widening": 1.5},
+    {"cutoff": "turn", "rollout": "greedy", "lookahead": 1, "widening": 1.0},
+]
+
+
+def position(game_id: str, players: int, seed: int, moves: int) -> hanpan.State:
+    state = hanpan.game(game_id).new(players=players, seed=seed)
+    rng = Rng(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("knobs", KNOBS)
+def test_legal_and_reproducible(game_id: str, knobs: dict[str, Any]) -> None:
+    for players in (1, 2) if game_id == "harmonies" else (2,):
+        for moves in (3, 17):
+            state = position(game_id, players, 3 + moves, moves)
+            player = state.current_player
+            assert player is not None
+            first = MCTSAgent(seed=7, iterations=25, **knobs).choose(Seat(state, player))
+            again = MCTSAgent(seed=7, iterations=25, **knobs).choose(Seat(state, player))
+            assert first in state.legal_actions()
+            assert first == again
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_widened_search_is_blind_to_hidden_facts(game_id: str) -> None:
+    state = position(game_id, 2, 12, 25)
+    player = state.current_player
+    assert player is not None
+    knobs = KNOBS[1]
+    mine = MCTSAgent(seed=5, iterations=30, **knobs).choose(Seat(state, player))
+    for seed in range(2):
+        other = state.determinize(player, Rng(seed))
+        assert other.view(player) == state.view(player)
+        assert MCTSAgent(seed=5, iterations=30, **knobs).choose(Seat(other, player)) == mine
+
+
+def test_a_turn_cut_off_plays_whole_games_with_tree_reuse() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=2, max_turns=3)
+    agent = MCTSAgent(seed=1, iterations=20, cutoff="turn", depth=0, widening=1.5)
+    reused = 0
+    while not state.is_over:
+        action = agent.choose(Seat(state, 0))
+        reused += agent.reused_visits
+        state.play(action)
+    assert reused > 0  # later decisions of a turn start from the kept subtree
+
+
+def test_bad_cutoff_refused() -> None:
+    with pytest.raises(ValueError):
+        MCTSAgent(cutoff="game")
