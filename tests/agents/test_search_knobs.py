@@ -17,6 +17,7 @@ KNOBS: list[dict[str, Any]] = [
     {"cutoff": "turn", "depth": 0},
     {"cutoff": "turn", "depth": 0, "widening": 1.5},
     {"cutoff": "turn", "rollout": "greedy", "lookahead": 1, "widening": 1.0},
+    {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0},
 ]
 
 
@@ -50,7 +51,7 @@ def test_widened_search_is_blind_to_hidden_facts(game_id: str) -> None:
     state = position(game_id, 2, 12, 25)
     player = state.current_player
     assert player is not None
-    knobs = KNOBS[1]
+    knobs = KNOBS[3]
     mine = MCTSAgent(seed=5, iterations=30, **knobs).choose(Seat(state, player))
     for seed in range(2):
         other = state.determinize(player, Rng(seed))
@@ -72,3 +73,14 @@ def test_a_turn_cut_off_plays_whole_games_with_tree_reuse() -> None:
 def test_bad_cutoff_refused() -> None:
     with pytest.raises(ValueError):
         MCTSAgent(cutoff="game")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
+    from hanpan.agents import make_agent
+
+    state = position("harmonies", 1, 4, 6)
+    agent = make_agent(level, seed=2)
+    assert agent.choose(Seat(state, 0)) in state.legal_actions()
+    assert isinstance(agent, MCTSAgent)
+    assert (agent.cutoff == "turn") == (level != "easy")

@@ -10,11 +10,12 @@ chooses by their own value).
 Rollouts: ``random``, or ``greedy`` (each decision the one that most raises the
 mover's ``evaluate``), optionally cut off after ``depth`` decisions, where the
 position is scored by ``evaluate``.  With ``cutoff="turn"`` neither the tree nor
-the rollouts go past the end of the ``turns``-th turn counted from the one being
-played (``state.turn``, public): with ``turns=1`` the search plans one whole turn
-of atomic decisions; with ``turns=2`` it also plays the next turn on each sample
-(whose hidden draws differ), which values a position by what the next tokens or
-cards can make of it.  Each leaf is scored by ``evaluate`` (``depth=0`` scores a
+the rollouts go past the end of the searching player's ``turns``-th own turn,
+counted from the one being played (``state.turn`` is public; players are taken
+to play their turns in rotation): with ``turns=1`` the search plans one whole
+turn of atomic decisions; with ``turns=2`` it also plays the others' turns and
+its own next turn on each sample (whose hidden draws differ), which values a
+position by what the next tokens or cards can make of it.  Each leaf is scored by ``evaluate`` (``depth=0`` scores a
 new leaf at once); ``lookahead`` greedy decisions may be played past the cut-off
 first.
 
@@ -107,7 +108,7 @@ class MCTSAgent(Agent):
         self.cutoff = cutoff
         #: with cutoff="turn": greedy decisions played past the end of the turn before scoring
         self.lookahead = lookahead
-        #: with cutoff="turn": how many turns (the current one first) the search covers
+        #: with cutoff="turn": how many of the mover's own turns (the current one first) the search covers
         self.turns = turns
         #: progressive widening over actions ranked by ``evaluate`` (None: every action at once)
         self.widening = widening
@@ -203,7 +204,8 @@ class MCTSAgent(Agent):
         c = self.exploration
         node = root
         path = [root]
-        turn = state.turn + self.turns - 1 if self.cutoff == "turn" else -1
+        # the last turn searched: the mover's own ``turns``-th turn, players taking turns in rotation
+        turn = state.turn + (self.turns - 1) * state.num_players if self.cutoff == "turn" else -1
         widening = self.widening
         while not state.is_over and (turn < 0 or state.turn <= turn):
             legal = state.legal_actions()
