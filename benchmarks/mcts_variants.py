@@ -6,6 +6,19 @@
 Game ``i`` uses the same game seed as ``hanpan simulate`` with ``--seed``; with 2 players the
 search agent sits first in even games and second in odd ones, against ``greedy``.  Prints one JSON
 line: mean/stdev score (solo) or win rate, mean seconds and iterations per searched decision.
+
+Harmonies solo (side A, no spirit), 6 games, --seed 1, 0.3 s per decision (stdev ≈ 10, so a mean moves
+by ±4 from noise alone; greedy scored 85.7 on these 6 games):
+
+    cutoff="turn", depth=0 (one turn planned), widening 1.0 / 2.0 / none ........ 87.2 / 92.7 / 90.8
+    same, widening 2.0, exploration 0.3 ............................................ 86.7
+    same, widening 2.0, greedy look-ahead 1 past the turn ......................... 89.8
+    greedy rollouts to the end of the turn + look-ahead 1 (≈ 8 iterations/decision) 64.8
+    turns=2 (this turn and the next), widening 2.0 / 1.0 / 3.0 / none ......... 100.3 / 89.3 / 94.3 / 95.3
+    turns=3, widening 2.0 .......................................................... 95.0
+
+2 players against greedy, 10 games, 0.3 s: one turn planned 40 % (mean 73.2); three turns (the
+searcher's, the opponent's and its own next) 50 % (mean 84.8).
 """
 
 from __future__ import annotations

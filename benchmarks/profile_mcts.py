@@ -1,6 +1,7 @@
 """Where MCTS spends its time, per game: iterations per second and the share of time in the contract's calls.
 
     .venv/bin/python benchmarks/profile_mcts.py [--game GAME] [--players N] [--iterations 400] [--positions 5]
+        [--settings '{"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}']
 
 Iterations/s are timed without the profiler; the shares come from a cProfile run of the same searches
 (cumulative time of each function, as a share of all search time; they overlap: rollouts call apply).
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import time
 
@@ -55,18 +57,20 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=400)
     parser.add_argument("--positions", type=int, default=5)
     parser.add_argument("--rollout", default="random")
+    parser.add_argument("--settings", default="{}", help="more MCTSAgent settings, as JSON")
     args = parser.parse_args()
+    extra = json.loads(args.settings)
     ids = [args.game] if args.game else [g.id for g in games()]
     for game_id in ids:
         game = get_game(game_id)
         players = args.players or game.default_players
         seats = positions(game_id, players, args.positions)
         start = time.perf_counter()
-        done = run(seats, args.iterations, rollout=args.rollout)
+        done = run(seats, args.iterations, rollout=args.rollout, **extra)
         rate = done / (time.perf_counter() - start)
         profile = cProfile.Profile()
         profile.enable()
-        run(seats, args.iterations, rollout=args.rollout)
+        run(seats, args.iterations, rollout=args.rollout, **extra)
         profile.disable()
         stats = pstats.Stats(profile)
         total = stats.total_tt  # type: ignore[attr-defined]
@@ -75,7 +79,8 @@ def main() -> None:
             if name in shares:
                 shares[name] += row[3]
         line = "  ".join(f"{k.strip('_')} {v / total:5.1%}" for k, v in shares.items() if k != "_iterate")
-        print(f"{game_id} ({players} players, {args.rollout} rollouts): {rate:,.0f} iterations/s | {line}")
+        label = f"{args.rollout} rollouts" + (f", {args.settings}" if extra else "")
+        print(f"{game_id} ({players} players, {label}): {rate:,.0f} iterations/s | {line}")
 
 
 if __name__ == "__main__":
