@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from hanpan.agents.base import Agent, Seat
+from hanpan.agents.simple import greedy_choice
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.rng import Rng
@@ -289,17 +290,7 @@ class MCTSAgent(Agent):
     def _greedy_choice(self, state: State, legal: Sequence[Action]) -> Action:
         mover = state.current_player
         assert mover is not None
-        best: list[Action] = []
-        best_value = -math.inf
-        for action in legal:
-            child = state.clone()
-            child.apply(action)
-            value = child.evaluate(mover)
-            if value > best_value:
-                best_value, best = value, [action]
-            elif value == best_value:
-                best.append(action)
-        return best[self.rng.randbelow(len(best))]
+        return greedy_choice(state, legal, mover, self.rng)
 
     # --- values ----------------------------------------------------------------------------------
     def _values(self, state: State) -> list[float]:

@@ -11,8 +11,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hanpan.agents.base import Agent, Seat
 from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.core.rng import Rng
 
 
 class RandomAgent(Agent):
@@ -38,16 +42,19 @@ class GreedyAgent(Agent):
         legal = seat.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        state = seat.determinize(self.rng)
-        player = seat.player
-        best: list[Action] = []
-        best_value = float("-inf")
-        for action in legal:
-            child = state.clone()
-            child.apply(action)
-            value = child.evaluate(player)
-            if value > best_value:
-                best_value, best = value, [action]
-            elif value == best_value:
-                best.append(action)
-        return best[self.rng.randbelow(len(best))]
+        return greedy_choice(seat.determinize(self.rng), legal, seat.player, self.rng)
+
+
+def greedy_choice(state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
+    """The action after which ``state.evaluate(player)`` is highest; ties broken with ``rng``."""
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in legal:
+        child = state.clone()
+        child.apply(action)
+        value = child.evaluate(player)
+        if value > best_value:
+            best_value, best = value, [action]
+        elif value == best_value:
+            best.append(action)
+    return best[rng.randbelow(len(best))]
