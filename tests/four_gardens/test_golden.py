@@ -13,12 +13,12 @@ GOLDEN = Path(__file__).parent / "golden"
 
 #: file → (final scores, winners, status); pinned here as well as in each record's stored result
 PINNED = {
-    "greedy_vs_random_1.json": ([38, 13], (0,), "finished"),
-    "random_vs_greedy_2.json": ([15, 35], (1,), "finished"),
-    "greedy_3p_whims_3.json": ([38, 30, 25], (0,), "finished"),
-    "random_4p_4.json": ([27, 22, 20, 24], (0,), "finished"),
-    "greedy_4p_whims_5.json": ([26, 10, 19, 24], (0,), "finished"),
-    "random_2p_whims_6.json": ([24, 31], (1,), "finished"),
+    "greedy_vs_random_1.json": ([43, 19], (0,), "finished"),
+    "random_vs_greedy_2.json": ([19, 38], (1,), "finished"),
+    "greedy_3p_whims_3.json": ([32, 28, 31], (0,), "finished"),
+    "random_4p_4.json": ([25, 26, 20, 31], (3,), "finished"),
+    "greedy_4p_whims_5.json": ([31, 14, 30, 29], (0,), "finished"),
+    "random_2p_whims_6.json": ([21, 30], (1,), "finished"),
     "stopped_by_max_turns_7.json": ([15, 12, 13], (), "unfinished"),
 }
 

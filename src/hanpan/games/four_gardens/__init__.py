@@ -27,6 +27,9 @@ Where the spec leaves a gap, these defaults hold (each is tested):
   display runs out.  Grace is offered while the player holds a card; with it, after the third action
   the player may ``end`` or take a fourth.
 - Oppression goes on any opponent's base card; no token may be placed on it by any means.
+- Rearrange: within one rearrange a base card either gives or receives each resource, never both (a
+  card that got grass gives none, a card that gave grass takes none back).  It keeps every reachable
+  outcome and makes every rearrange end (see ``GardensState._rearrange_ids``).
 - Upheaval: the floors are set bottom up, each a resource and the face (0–3) toward the player; then
   collection from the bottom (``collect up``) or the top (``collect down``), all of a floor while
   storage has room, limited by the supply.

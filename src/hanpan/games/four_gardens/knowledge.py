@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, WHIMS
-from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PHASES, SLOT_GROUP, SLOT_POS, WHIM_STATES
+from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PH_REARRANGE, PHASES, SLOT_GROUP, SLOT_POS, WHIM_STATES
+from hanpan.games.four_gardens.position import mask_json
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
@@ -132,7 +133,11 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
         "turn_state": {"actions_done": s.actions_done, "actions_allowed": s.actions_allowed,
                        "foresight": s.foresight_now, "place_left": s.place_left,
                        "favour_queue": [GOD_IDS[g] for g in s.queue], "tower_built": len(s.build),
-                       "game_end_triggered": s.trigger},
+                       "game_end_triggered": s.trigger,
+                       # public: in a rearrange, which cards gave / received which resources (they may not
+                       # do the other; see GardensState._rearrange_ids)
+                       **({"gave": mask_json(s.gave), "got": mask_json(s.got)} if s.phase == PH_REARRANGE
+                          else {})},
         "winners": list(s.winners()),
     }
 

@@ -8,6 +8,15 @@ True
 Traceback (most recent call last):
 ...
 hanpan.core.errors.PositionError: the position holds 99 stone tokens; the game has 15
+
+In the rearrange phase, ``turn_state`` also holds ``gave`` and ``got``: per base card of the rearranging
+player (by id), the resources it gave / received in this rearrange (see ``GardensState._rearrange_ids``).
+
+>>> for text in ("play c5", "rotate c38 ccw", "rearrange c24", "move grass storage c5"):
+...     _ = s.play(text)
+>>> ts = s.to_json()["turn_state"]
+>>> ts["gave"], ts["got"], GAME.from_json(s.to_json()).got == s.got
+({}, {'5': ['grass']}, True)
 """
 
 from __future__ import annotations
@@ -19,7 +28,7 @@ from hanpan.core.contract import require
 from hanpan.core.errors import PositionError
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, SUPPLY, WHIMS
-from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PH_OVER, PHASES, WHIM_STATES
+from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PH_OVER, PH_REARRANGE, PHASES, WHIM_STATES
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
@@ -29,6 +38,18 @@ FORMAT = "hanpan.position/1"
 
 def _res(counts: list[int], start: int = 0) -> dict[str, int]:
     return {RESOURCES[r]: counts[start + r] for r in range(4) if counts[start + r]}
+
+
+def mask_json(mask: int) -> dict[str, list[str]]:
+    """A rearrange mask (bit ``card * NR + resource``) as {card id: its resources}."""
+    out: dict[str, list[str]] = {}
+    c = 0
+    while mask:
+        if mask & 15:
+            out[str(c + 1)] = [RESOURCES[r] for r in range(NR) if mask >> r & 1]
+        mask >>= NR
+        c += 1
+    return out
 
 
 def state_to_json(s: GardensState) -> dict[str, Any]:
@@ -80,6 +101,7 @@ def state_to_json(s: GardensState) -> dict[str, Any]:
             "foresight_now": s.foresight_now, "fresh": s.fresh, "queue": list(s.queue),
             "pending_bonus": s.pending_bonus, "place_left": s.place_left, "build": list(s.build),
             "trigger": s.trigger, "stopped": s.stopped, "idle": s.idle,
+            **({"gave": mask_json(s.gave), "got": mask_json(s.got)} if s.phase == PH_REARRANGE else {}),
         },
         "scores": [c.to_json() for c in s.scores()],
         "winners": list(s.winners()),
@@ -107,6 +129,24 @@ def _cards(value: object, what: str) -> list[int]:
     require(isinstance(value, list), f"position {what} must be a list of card ids")
     assert isinstance(value, list)
     return [_int(c, what, 1, 70) - 1 for c in value]
+
+
+def _mask(value: object, what: str, bases: list[int]) -> int:
+    """Read a rearrange mask written by ``mask_json``: cards (base cards of ``bases``) to resources."""
+    require(isinstance(value, Mapping), f"position turn_state {what} must map card ids to lists of resources")
+    assert isinstance(value, Mapping)
+    mask = 0
+    for key, resources in value.items():
+        require(isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 70,
+                f"position turn_state {what} keys must be card ids 1..70, not {key!r}")
+        c = int(key) - 1
+        require(c in bases, f"position turn_state {what} names c{c + 1}, not a base card of the rearranging player")
+        require(isinstance(resources, list), f"position turn_state {what} of c{c + 1} must be a list of resources")
+        for r in resources:
+            require(r in RESOURCES, f"unknown resource {r!r} in turn_state {what} of c{c + 1}; "
+                    f"resources: {', '.join(RESOURCES)}")
+            mask |= 1 << (c * NR + RESOURCES.index(r))
+    return mask
 
 
 def state_from_json(s: GardensState, data: Mapping[str, Any]) -> GardensState:
@@ -190,6 +230,12 @@ def state_from_json(s: GardensState, data: Mapping[str, Any]) -> GardensState:
     s.trigger = bool(ts.get("trigger", False))
     s.stopped = bool(ts.get("stopped", False))
     s.idle = _int(ts.get("idle", 0), "idle", 0)
+    gave, got = ts.get("gave") or {}, ts.get("got") or {}
+    if s.phase != PH_REARRANGE:
+        require(not gave and not got, "position turn_state gave / got belong only to the rearrange phase")
+    s.gave = _mask(gave, "gave", s.bases[s.player])
+    s.got = _mask(got, "got", s.bases[s.player])
+    require(not s.gave & s.got, "position turn_state: no card may both give and receive a resource in one rearrange")
     # conservation: every card in one place, every token accounted for
     places = s.deck + s.discard + s.display + [c for h in s.hands for c in h] + [c for c in s.slots if c >= 0]
     require(sorted(places) == list(range(70)), "the position must hold each of the 70 cards exactly once")

@@ -18,6 +18,10 @@ written ``c1``..``c70``; resources, gods and colours are indices in data order):
   their holder); ``epoch[c]`` the number of the deck the card was last shuffled into.
 - a decision waits in ``phase``; the completion machinery (``queue`` of favour gains,
   ``pending_bonus``, ``place_left``) is resumed by ``_resolve`` after each decision.
+- rearrange ruling (keeps turns finite): within one rearrange, a base card is a giver or a
+  receiver of each resource, never both.  ``gave`` / ``got`` are bitmasks over
+  ``card * NR + resource`` of the rearranging player's cards that gave / received a token of
+  that resource in this rearrange (0 outside the rearrange phase); see ``_rearrange_ids``.
 
 >>> from hanpan.games.four_gardens import GAME
 >>> s = GAME.new(players=2, seed=3)
@@ -103,10 +107,10 @@ class GardensState(State):
     __slots__ = (
         "actions_allowed", "actions_done", "bases", "bonus_held", "bonus_points", "bonus_tiles", "build", "cap",
         "cards", "deck", "deck_epoch", "discard", "display", "done_groups", "epoch", "floor_face", "floor_res",
-        "foresight_now", "fresh", "hands", "idle", "land", "lcount", "marker", "max_turns", "num_players",
-        "oppressed", "oppressor", "options", "pending_bonus", "phase", "piles", "place_left", "player", "private",
-        "queue", "reveals", "rng", "seed", "slots", "stopped", "store", "supply", "tok", "trigger", "turn", "whim",
-        "whim_open", "whim_stack", "whims_on",
+        "foresight_now", "fresh", "gave", "got", "hands", "idle", "land", "lcount", "marker", "max_turns",
+        "num_players", "oppressed", "oppressor", "options", "pending_bonus", "phase", "piles", "place_left", "player",
+        "private", "queue", "reveals", "rng", "seed", "slots", "stopped", "store", "supply", "tok", "trigger", "turn",
+        "whim", "whim_open", "whim_stack", "whims_on",
     )
 
     game: ClassVar[Game]
@@ -163,6 +167,8 @@ class GardensState(State):
         self.trigger = False
         self.stopped = False
         self.idle = 0
+        self.gave = 0  # rearrange: bit card * NR + r set once the card gave a token of r (this rearrange)
+        self.got = 0  # rearrange: bit card * NR + r set once the card received a token of r (this rearrange)
 
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
@@ -262,6 +268,8 @@ class GardensState(State):
         c.trigger = self.trigger
         c.stopped = self.stopped
         c.idle = self.idle
+        c.gave = self.gave
+        c.got = self.got
         return c
 
     # --- small queries ---------------------------------------------------------------------------
@@ -431,10 +439,27 @@ class GardensState(State):
         return ids
 
     def _rearrange_ids(self) -> list[int]:
+        """The rearrange moves open now, under the ruling that no card both gives and receives a resource.
+
+        Within one rearrange, a card that received a token of r (from storage or from another card) gives no
+        r, and a card that gave r receives no r (``got`` / ``gave``).  Every outcome stays reachable:
+        completions are checked only after ``done`` and tokens of a type are alike, so any final arrangement
+        that some sequence of moves reaches is also reached by moving each token at most once, straight from
+        where it starts to where it ends (each such move is legal: its target stays below its final count,
+        hence below its cost, and an Oppressed card, which can only lose tokens, is never a target); in
+        those moves givers and receivers of each type are disjoint.  And every rearrange is finite: each
+        move lowers storage or the count of a giver, which never grows again in that rearrange.
+        """
         p = self.player
         store = self.store
         sb = p * NR
         wants = self._wants(p)
+        gave = self.gave
+        got = self.got
+        if gave:  # a card that gave r takes no r back
+            for r in range(NR):
+                if wants[r]:
+                    wants[r] = [b for b in wants[r] if not gave >> (b * NR + r) & 1]
         ids: list[int] = []
         for r in range(NR):
             if store[sb + r] and wants[r]:
@@ -446,7 +471,7 @@ class GardensState(State):
                 targets = wants[r]
                 if targets:
                     for a in bases:
-                        if tok[a * NR + r]:
+                        if tok[a * NR + r] and not got >> (a * NR + r) & 1:  # a card that got r gives none
                             start = A.MOVE_CARD + (r * NC + a) * NC
                             ids.extend([start + b for b in targets if b != a])
         for r in range(NR):
@@ -484,16 +509,20 @@ class GardensState(State):
                 r, b = divmod(i - A.MOVE_STORE, NC)
                 self.store[p * NR + r] -= 1
                 self.tok[b * NR + r] += 1
+                self.got |= 1 << (b * NR + r)
             elif i < A.RETURN:
                 r, rest = divmod(i - A.MOVE_CARD, NC * NC)
                 a, b = divmod(rest, NC)
                 self.tok[a * NR + r] -= 1
                 self.tok[b * NR + r] += 1
+                self.gave |= 1 << (a * NR + r)
+                self.got |= 1 << (b * NR + r)
             else:
                 r = i - A.RETURN
                 self.store[p * NR + r] -= 1
                 self.supply[r] += 1
         elif i == A.DONE:
+            self.gave = self.got = 0
             self._resolve()
         elif i < A.FAVOUR:
             self._complete(p, i - A.COMPLETE)
@@ -541,6 +570,7 @@ class GardensState(State):
             self.phase = PH_PUT
         else:
             self._discard_from_hand(p, i - A.REARRANGE)
+            self.gave = self.got = 0
             self.phase = PH_REARRANGE
 
     def _discard_from_hand(self, p: int, c: int) -> None:
