@@ -20,7 +20,8 @@ new leaf at once); ``lookahead`` greedy decisions may be played past the cut-off
 first.
 
 Progressive widening (``widening``): when a node is first reached, every legal
-action is tried once on that sample and ranked by the mover's ``evaluate`` (a
+action is tried once on that sample and ranked by the mover's ``quick_evaluate``
+(``prior="quick"``, a cheaper form some games give) or ``evaluate`` (a
 prior computed once per node); a node visited ``n`` times then lets UCB choose
 among only its ``ceil(widening * (n + 1) ** 0.5)`` best-ranked actions (a sample
 allowing actions never ranked, because hidden facts differ, adds them after).
@@ -87,6 +88,9 @@ class MCTSAgent(Agent):
         lookahead: int = 0,
         turns: int = 1,
         widening: float | None = None,
+        prior: str = "quick",
+        top_up: bool = False,
+        solo_scale: float | None = None,
         levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
@@ -113,6 +117,17 @@ class MCTSAgent(Agent):
         self.turns = turns
         #: progressive widening over actions ranked by ``evaluate`` (None: every action at once)
         self.widening = widening
+        if prior not in ("quick", "evaluate"):
+            raise ValueError(f"prior must be 'quick' or 'evaluate', not {prior!r}")
+        #: how widening ranks actions: the state's ``quick_evaluate`` or its full ``evaluate``
+        self.prior = prior
+        #: the iteration budget counts the visits a reused subtree already has (at least an eighth are
+        #: new): later decisions of a turn, already searched, cost less
+        self.top_up = top_up
+        #: solo values: None scales each search's scores to [0, 1] by the lowest and highest seen; a
+        #: number maps a score s to a logistic curve around the root's score r, 1 / (1 + e^((r - s) / scale))
+        self.solo_scale = solo_scale
+        self._reference = 0.0
         self.last_iterations = 0
         self.reused_visits = 0
         # The subtree kept for this player's next decision of the same turn, and when it was kept.
@@ -149,17 +164,22 @@ class MCTSAgent(Agent):
             return action
         self.reused_visits = root.visits
         self.last_iterations = self.search(seat, root)
-        return self._keep(seat, root, self._best(root, legal))
+        return self._keep(seat, root, self._best(root, legal, seat.player))
 
     def search(self, seat: Seat, root: Node) -> int:
         """Run the budget's iterations from ``root``; returns how many ran."""
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         count = 0
+        iterations = self.iterations
+        if iterations is not None and self.top_up:
+            iterations = max(iterations - root.visits, iterations // 8, 1)
         self._low, self._high = math.inf, -math.inf  # solo values are scaled by this search's scores
+        if self.solo_scale is not None and seat.num_players == 1:
+            self._reference = seat.determinize(self.rng).evaluate(seat.player)
         while True:
             self._iterate(root, seat.determinize(self.rng))
             count += 1
-            if self.iterations is not None and count >= self.iterations:
+            if iterations is not None and count >= iterations:
                 return count
             if deadline is not None and time.perf_counter() >= deadline:
                 return count
@@ -188,15 +208,18 @@ class MCTSAgent(Agent):
             "rollout": self.rollout_kind, "depth": self.depth, "margin_scale": self.margin_scale,
             "win_weight": self.win_weight, "reuse": self.reuse, "workers": self.workers,
             "cutoff": self.cutoff, "lookahead": self.lookahead, "turns": self.turns, "widening": self.widening,
+            "prior": self.prior, "top_up": self.top_up,
+            "solo_scale": self.solo_scale,
         }
 
-    def _best(self, root: Node, legal: Sequence[Action]) -> Action:
-        best, best_visits = legal[0], -1
+    def _best(self, root: Node, legal: Sequence[Action], player: int) -> Action:
+        """The most visited action; equal visits go to the better mean value for ``player``."""
+        best, best_key = legal[0], (-1, -math.inf)
         for action in legal:
             child = root.children.get(action.id)
-            visits = child.visits if child is not None else 0
-            if visits > best_visits:
-                best, best_visits = action, visits
+            key = (child.visits, child.value[player] / child.visits) if child and child.visits else (0, -math.inf)
+            if key > best_key:
+                best, best_key = action, key
         return best
 
     # --- one iteration ---------------------------------------------------------------------------
@@ -253,10 +276,11 @@ class MCTSAgent(Agent):
         order = node.order
         if order is None:
             ranked = []
+            quick = self.prior == "quick"
             for i, action in enumerate(legal):
                 child = state.clone()
                 child.apply(action)
-                ranked.append((-child.evaluate(mover), i, action))
+                ranked.append((-(child.quick_evaluate(mover) if quick else child.evaluate(mover)), i, action))
             ranked.sort(key=lambda r: (r[0], r[1]))
             order = node.order = [r[2] for r in ranked]
         allowed = math.ceil(widening * math.sqrt(node.visits + 1))
@@ -296,6 +320,8 @@ class MCTSAgent(Agent):
     def _values(self, state: State) -> list[float]:
         n = state.num_players
         evals = [state.evaluate(p) for p in range(n)]
+        if n == 1 and self.solo_scale is not None:
+            return [1.0 / (1.0 + math.exp((self._reference - evals[0]) / self.solo_scale))]
         if n == 1:
             self._low = min(self._low, evals[0])
             self._high = max(self._high, evals[0])

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from hanpan.games.harmonies.board import ACCEPTING, ADD, EMPTY, STACK_ID, habitat_rotations, spread
@@ -44,17 +45,31 @@ _NN, _SS = STACK_ID[("brown", "brown")], STACK_ID[("grey", "grey")]
 _NG, _NNG, _SSS = STACK_ID[("brown", "green")], STACK_ID[("brown", "brown", "green")], STACK_ID[("grey",) * 3]
 _BUILT = (STACK_ID[("brown", "red")], STACK_ID[("grey", "red")], STACK_ID[("red", "red")])
 
-# weights (points)
-W_BROWN = 1.2  # a lone brown: a tree on the way
-W_BROWN2 = 3.0  # brown on brown: a tall tree on the way
-W_RED = 0.8  # a lone red: a building on the way
-W_LONE_MOUNTAIN = 0.5  # × the height points of a mountain with no mountain beside it
-W_LONE_YELLOW = 1.5  # a yellow with no yellow beside it but an empty cell beside it
-W_BUILDING_SHORT = 1.5  # a building with 2 neighbour colours and an empty neighbour
-W_EMPTY = 4.0  # an empty cell (beyond the 2 that end the game), while turns remain
-W_CUBE_READY = 0.9  # a habitat ready for a held card's next cube: this share of the cube's points
-W_PROGRESS = 0.55  # a habitat partly built: this share × (matched cells / cells)²
-W_CARD = 0.15  # a held card with nowhere started: this share of its next cube's points
+@dataclass
+class Weights:
+    """The heuristic's weights, in points; ``WEIGHTS`` holds the ones in use (tuned by
+    benchmarks/tune_harmonies.py on greedy solo games).
+
+    >>> Weights().empty > 0
+    True
+    """
+
+    brown: float = 1.8  # a lone brown: a tree on the way
+    brown2: float = 3.375  # brown on brown: a tall tree on the way
+    red: float = 1.2  # a lone red: a building on the way
+    lone_mountain: float = 0.5  # × the height points of a mountain with no mountain beside it
+    lone_yellow: float = 1.5  # a yellow with no yellow beside it but an empty cell beside it
+    building_short: float = 0.75  # a building with 2 neighbour colours and an empty neighbour
+    empty: float = 4.0  # an empty cell (beyond the 2 that end the game), while turns remain
+    cube_ready: float = 0.9  # a habitat ready for a held card's next cube: this share of the cube's points
+    progress: float = 0.55  # a habitat partly built: this share × (matched cells / cells)²
+    card: float = 0.15  # a held card with nowhere started: this share of its next cube's points
+    later: float = 0.2  # a held card's cubes after the next: this share of their points, × turns left / later_turns
+    later_turns: float = 6.0
+
+
+WEIGHTS = Weights()
+
 
 #: stacks that may still become each kind (a cell holding a cube never changes)
 _CAN_BECOME: dict[int, tuple[int, ...]] = {
@@ -113,48 +128,53 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
 
 
 _PROGRESS = tuple(_progress_function(c) for c in range(NUM_CARDS))
-_SHARE = tuple(tuple(W_CUBE_READY if k == n else W_PROGRESS * (k / n) ** 2 for k in range(n + 1))
-               for n in range(5))
-
-
-def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], free: int) -> float:
-    """Value of a held card: its next cube's points, scaled by how far its best habitat is built."""
+def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], free: int,
+                turns_left: int, w: Weights) -> float:
+    """Value of a held card: its next cube's points, scaled by how far its best habitat is built,
+    plus a share of its later cubes while turns remain."""
     track = CARD_POINTS[card]
     # a Nature's Spirit is worth about a middling animal cube
-    nxt = card_points(card, placed + 1) - card_points(card, placed) if track else 8
+    now = card_points(card, placed) if track else 0
+    nxt = card_points(card, placed + 1) - now if track else 8
     k = _PROGRESS[card](is_mask, can_mask, free)
     if k < 0:
         return 0.0
-    share = _SHARE[len(CARD_CELLS[card])][k]
-    return nxt * (share if share > W_CARD else W_CARD)
+    n = len(CARD_CELLS[card])
+    share = w.cube_ready if k == n else w.progress * (k / n) ** 2
+    value = nxt * (share if share > w.card else w.card)
+    if track and placed + 1 < len(track):
+        later = track[0] - now - nxt
+        value += w.later * later * min(1.0, turns_left / w.later_turns)
+    return value
 
 
 def static_value(state: HarmoniesState, player: int) -> float:
     """The running score plus the value of what is under way (tokens in hand ignored)."""
+    w = WEIGHTS
     points = state.points(player)
     value = float(sum(points))
     sm = state.sm[player]
     empty = sm[EMPTY]
-    value += W_BROWN * sm[_N].bit_count() + W_BROWN2 * sm[_NN].bit_count() + W_RED * sm[_R].bit_count()
+    value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
         lone = mountain & ~spread(mountain)
         if lone:
-            value += W_LONE_MOUNTAIN * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
+            value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
                                         + 7 * (sm[_SSS] & lone).bit_count())
     yellow = sm[_Y]
     if yellow:
-        value += W_LONE_YELLOW * (yellow & ~spread(yellow) & spread(empty)).bit_count()
+        value += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
     built = building_mask(sm)
     if built and points[3] < 5 * built.bit_count():
         near_empty = built & spread(empty)
-        value += W_BUILDING_SHORT * near_empty.bit_count() * 0.5
+        value += w.building_short * near_empty.bit_count()
     empties = state.empties[player]
     if state.num_players == 1:
         turns_left = (len(state.bag) + 8) // 9 + 1
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
-    value += W_EMPTY * max(0, min(empties - 2, 3 * turns_left))
+    value += w.empty * max(0, min(empties - 2, 3 * turns_left))
     held = state.held[player]
     if held:
         is_mask = [0] * len(KINDS)
@@ -171,7 +191,7 @@ def static_value(state: HarmoniesState, player: int) -> float:
         free = ~state.cubes[player]
         placed = state.placed
         for card in held:
-            value += _card_value(card, placed[card], is_mask, can_mask, free)
+            value += _card_value(card, placed[card], is_mask, can_mask, free, turns_left, w)
     return value
 
 
@@ -247,3 +267,8 @@ def evaluate(state: HarmoniesState, player: int) -> float:
     if state.player == player and state.hand_count:
         return _rollout_hand(state, player)
     return static_value(state, player)
+
+
+def evaluate_now(state: HarmoniesState, player: int) -> float:
+    """Exact total at the end; otherwise ``static_value`` (the tokens in hand ignored)."""
+    return float(state.total(player)) if state.over else static_value(state, player)

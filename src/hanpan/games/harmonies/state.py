@@ -619,6 +619,12 @@ class HarmoniesState(State):
 
         return evaluate(self, player)
 
+    def quick_evaluate(self, player: int) -> float:
+        """``evaluate`` without placing the tokens in hand (about 20 times faster mid-turn)."""
+        from hanpan.games.harmonies.heuristic import evaluate_now
+
+        return evaluate_now(self, player)
+
     # --- information -----------------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:
         """Everything public, plus ``player``'s own dealt spirits; no generator, no deck order."""

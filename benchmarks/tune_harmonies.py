@@ -1,0 +1,73 @@
+"""Tune the Harmonies heuristic's weights by coordinate search on greedy solo games.
+
+    .venv/bin/python benchmarks/tune_harmonies.py --games 60 --rounds 2 [--start '{"later": 0.3}']
+
+Every candidate plays the same seeded solo games (side A, no spirit) with the greedy agent, so two
+candidates differ by their weights only.  Each round tries every weight × (1 - step) and × (1 + step)
+(or ± step for a weight at 0) and keeps a change when the mean rises by more than ``--margin``.
+Prints one JSON line per candidate and the best weights at the end; copy them into
+``hanpan.games.harmonies.heuristic.Weights``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+
+from hanpan.agents.base import Seat
+from hanpan.agents.simple import GreedyAgent
+from hanpan.core.registry import game as get_game
+from hanpan.core.rng import mix_seed
+from hanpan.games.harmonies import heuristic
+
+
+def play(task: tuple[dict[str, float], int, int]) -> int:
+    weights, seed, index = task
+    heuristic.WEIGHTS = heuristic.Weights(**weights)
+    state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
+    agent = GreedyAgent(mix_seed(seed, index, 1))
+    while not state.is_over:
+        state.apply(agent.choose(Seat(state, 0)))
+    return state.scores()[0].total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--step", type=float, default=0.5)
+    parser.add_argument("--margin", type=float, default=0.3)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--start", default="{}")
+    args = parser.parse_args()
+    best = dataclasses.asdict(heuristic.Weights(**json.loads(args.start)))
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        def mean(weights: dict[str, float]) -> float:
+            tasks = [(weights, args.seed, i) for i in range(args.games)]
+            return statistics.fmean(pool.map(play, tasks, chunksize=4))
+
+        best_mean = mean(best)
+        print(json.dumps({"start": best, "mean": round(best_mean, 2)}), flush=True)
+        step = args.step
+        for _ in range(args.rounds):
+            for key in list(best):
+                for sign in (-1, 1):
+                    value = best[key]
+                    trial = dict(best)
+                    trial[key] = round(value * (1 + sign * step) if value else sign * step, 4)
+                    m = mean(trial)
+                    print(json.dumps({key: trial[key], "mean": round(m, 2), "best": round(best_mean, 2)}),
+                          flush=True)
+                    if m > best_mean + args.margin:
+                        best, best_mean = trial, m
+                        break
+            step /= 2
+    print(json.dumps({"best": best, "mean": round(best_mean, 2)}))
+
+
+if __name__ == "__main__":
+    main()
