@@ -4,8 +4,8 @@
         [--game GAME] [--out docs/strength.md]
 
 Each number in the page comes from one ``hanpan simulate ... --json`` run whose command line is printed
-beside it, so anyone can reproduce it. Runs are cached in ``.strength-cache/`` (one JSON per command), so
-an interrupted build resumes where it stopped.
+beside it, so anyone can reproduce it. Runs are kept in ``benchmarks/strength-runs/`` (one JSON per
+command, committed), so an interrupted build resumes where it stopped, even in another checkout.
 """
 
 from __future__ import annotations
@@ -19,21 +19,26 @@ import sys
 from pathlib import Path
 from typing import Any
 
-CACHE = Path(".strength-cache")
+CACHE = Path(__file__).with_name("strength-runs")  # committed: a long build resumes in a later session
+
+
+JOBS = 2
 
 
 def simulate(args: list[str]) -> dict[str, Any]:
-    """Run ``hanpan simulate`` with ``args`` (cached) and return its JSON."""
+    """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
+    the key) and return its JSON."""
     key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
     path = CACHE / f"{key}.json"
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text())
         return data
-    run = subprocess.run([sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--json", "--quiet"],
-                         capture_output=True, text=True, check=True)
+    command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet"]
+    run = subprocess.run(command, capture_output=True, text=True, check=True)
     CACHE.mkdir(exist_ok=True)
-    path.write_text(run.stdout)
     data = json.loads(run.stdout)
+    data["command"] = "hanpan simulate " + " ".join(args) + " --json"
+    path.write_text(json.dumps(data, indent=1) + "\n")
     return data
 
 
@@ -49,7 +54,7 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     results: dict[tuple[str, str], tuple[float, list[float]]] = {}
     commands = []
     for a, b in itertools.combinations(levels, 2):
-        args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1", "--jobs", str(jobs)]
+        args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1"]
         data = simulate(args)
         pa, pb = data["per_player"]
         results[(a, b)] = (pa["win_rate"], pa["win_rate_ci95"])
@@ -70,7 +75,7 @@ def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
     for level in levels:
         if level == "random":
             continue
-        args = ["harmonies", "--players", level, "--games", str(games), "--seed", "1", "--jobs", str(jobs)]
+        args = ["harmonies", "--players", level, "--games", str(games), "--seed", "1"]
         p = simulate(args)["per_player"][0]
         lines.append(f"| {level} | {p['mean_score']:.1f} | {p['median_score']:g} | {p['score_stdev']:.1f} | "
                      f"`hanpan simulate {' '.join(args)} --json` |")
@@ -86,6 +91,8 @@ def main() -> None:
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
     args = parser.parse_args()
+    global JOBS
+    JOBS = args.jobs
     levels = args.levels.split(",")
     games = args.game or ["spirits_of_the_wild", "harmonies", "four_gardens"]
     lines = ["# Strength of the computer players", "",
@@ -94,7 +101,7 @@ def main() -> None:
         head_to_head(game, levels, args.games, args.jobs, lines)
         if game == "harmonies":
             solo(levels, max(50, args.games // 2), args.jobs, lines)
-    args.out.write_text("\n".join(lines) + "\n")
+        args.out.write_text("\n".join(lines) + "\n")  # after each game: a partial page is still useful
     print(f"wrote {args.out}")
 
 

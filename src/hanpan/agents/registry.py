@@ -19,19 +19,24 @@ from hanpan.agents.base import Agent
 from hanpan.agents.simple import GreedyAgent, RandomAgent
 from hanpan.core.errors import AgentError
 
-#: Search settings of the named levels, per game ("default" for any other game).  ``hard`` stops at
-#: its iteration budget or after 1 second per decision, whichever comes first.  docs/strength.md
-#: measures them.
-#: Harmonies: the search covers the turn being played and the next one (``cutoff="turn"``,
-#: ``turns=2``), leaves scored at once by ``evaluate`` (``depth=0``), actions ranked by ``evaluate``
-#: and widened progressively; the measured figures are in benchmarks/mcts_variants.py's notes.
-_HARMONIES = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
+#: Search settings of the named levels, per game ("default" for any other game).  ``seconds`` caps a
+#: decision's thinking (the issue's bound: 1 s on a 2-core machine); ``iterations`` is the budget.
+#: docs/strength.md measures them; benchmarks/mcts_variants.py's notes record the variants tried.
+#: - Spirits of the Wild: random rollouts to the end of the game (short games: the real result).
+#: - Harmonies and Four Gardens: the search covers the turn being played and the next one
+#:   (``cutoff="turn"``, ``turns=2``), leaves scored at once by ``evaluate`` (``depth=0``), actions
+#:   ranked by ``quick_evaluate`` and widened progressively; later decisions of a turn top up the
+#:   tree kept from the first (``top_up``).
+_TURN_PLAN = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
 LEVELS: dict[str, dict[str, dict[str, Any]]] = {
-    "easy": {"default": {"iterations": 60}},
-    "normal": {"default": {"iterations": 300},
-               "harmonies": {"iterations": 150, **_HARMONIES}},
-    "hard": {"default": {"iterations": 1500, "seconds": 1.0},
-             "harmonies": {"iterations": 100_000, "seconds": 1.0, **_HARMONIES}},
+    "easy": {"default": {"iterations": 40},
+             "four_gardens": {"iterations": 30, "cutoff": "turn", "depth": 0}},
+    "normal": {"default": {"iterations": 150},
+               "harmonies": {"iterations": 150, **_TURN_PLAN},
+               "four_gardens": {"iterations": 100, "top_up": True, **_TURN_PLAN}},
+    "hard": {"default": {"iterations": 500, "seconds": 1.0},
+             "harmonies": {"iterations": 100_000, "seconds": 1.0, "prior": "evaluate", **_TURN_PLAN},
+             "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
 }
 
 
