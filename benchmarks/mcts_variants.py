@@ -25,6 +25,20 @@ hard, 50 games, --jobs 2: mean 92.02, stdev 11.3, 27:22 wall for 3,392 decisions
 hard, first 10 games: 94.7; normal, 10 games: 98.4 (≈ 0.6 s/decision); easy, 10 games: 62.7.
 hard,greedy, 16 games, --jobs 2: hard wins 68.75 % (11/16, 95 % CI 44–86 %), mean 80.2 vs 76.4.
 profile_mcts with the hard settings: ≈ 505 iterations/s, evaluate (the priors) most of the time.
+
+Session 2 (2026-11-30; heuristic weights retuned by benchmarks/tune_harmonies.py: greedy solo 95.3 on
+games 0-59 of --seed 1, 90.45 on 100 games of --seed 7, was 86-88; machine load ≈ 3):
+Harmonies solo, games 0-7 of --seed 1, turns=2, widening 2.0, depth 0:
+    0.3 s, prior quick / evaluate ................................................. 93.8 / 96.0
+    0.3 s, prior evaluate, solo_scale 2 / 5 (logistic around the root's score) .... 97.8 / 92.5
+    1.0 s (the hard level), prior evaluate, ≈ 676 iterations/decision ............. 97.1
+Four Gardens, 2 players against greedy, 20 games (--seed 1):
+    200 iterations, cutoff turn, depth 0 (one turn planned) ........................ 60 % (0.05 s/decision)
+    800 iterations, one turn planned .............................................. 50 % (0.22 s)
+    800 iterations, turns=2, widening 2.0 ......................................... 100 % (0.43 s)
+    300 iterations, turns=2, widening 2.0, top_up (the hard level) ................ 95 % (0.13 s)
+Spirits of the Wild, 2 players against greedy, 30 games: 500 iterations (hard) 100 % (0.22 s);
+    40 iterations (easy) 83.3 % (0.02 s).
 """
 
 from __future__ import annotations
