@@ -1,7 +1,10 @@
 """Write docs/strength.md: every level against every other level, per game, with ``hanpan simulate``.
 
     .venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--levels random,greedy,easy,normal,hard]
-        [--game GAME] [--out docs/strength.md]
+        [--game GAME] [--out docs/strength.md] [--made-only]
+
+``--made-only`` runs nothing: it writes the page from the runs already kept, marking the others
+"not run yet".
 
 Each number in the page comes from one ``hanpan simulate ... --json`` run whose command line is printed
 beside it, so anyone can reproduce it. Runs are kept in ``benchmarks/strength-runs/`` (one JSON per
@@ -23,9 +26,11 @@ CACHE = Path(__file__).with_name("strength-runs")  # committed: a long build res
 
 
 JOBS = 2
+MADE_ONLY = False
+PENDING = "not run yet"
 
 
-def simulate(args: list[str]) -> dict[str, Any]:
+def simulate(args: list[str]) -> dict[str, Any] | None:
     """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
     the key) and return its JSON."""
     key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
@@ -33,6 +38,8 @@ def simulate(args: list[str]) -> dict[str, Any]:
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text())
         return data
+    if MADE_ONLY:
+        return None
     command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet"]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
     CACHE.mkdir(exist_ok=True)
@@ -55,14 +62,16 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     commands = []
     for a, b in itertools.combinations(levels, 2):
         args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1"]
+        commands.append("hanpan simulate " + " ".join(args) + " --json")
         data = simulate(args)
+        if data is None:
+            continue
         pa, pb = data["per_player"]
         results[(a, b)] = (pa["win_rate"], pa["win_rate_ci95"])
         results[(b, a)] = (pb["win_rate"], pb["win_rate_ci95"])
-        commands.append("hanpan simulate " + " ".join(args) + " --json")
         print(f"{game}: {a} vs {b}: {pa['win_rate']:.3f}", flush=True)
     for a in levels:
-        cells = ["—" if a == b else pct(*results[(a, b)]) for b in levels]
+        cells = ["—" if a == b else pct(*results[(a, b)]) if (a, b) in results else PENDING for b in levels]
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines += ["", "<details><summary>commands</summary>", "", "```console"]
     lines += [f"$ {c}" for c in commands]
@@ -70,15 +79,22 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
 
 
 def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
-    lines += ["### harmonies, solo (side A, no spirit)", "", "| level | mean | median | stdev | command |",
-              "|---|---|---|---|---|"]
+    lines += ["### harmonies, solo (side A, no spirit)", "",
+              "| level | games | mean | median | stdev | suns (count of games) | command |",
+              "|---|---|---|---|---|---|---|"]
     for level in levels:
         if level == "random":
             continue
         args = ["harmonies", "--players", level, "--games", str(games), "--seed", "1"]
-        p = simulate(args)["per_player"][0]
-        lines.append(f"| {level} | {p['mean_score']:.1f} | {p['median_score']:g} | {p['score_stdev']:.1f} | "
-                     f"`hanpan simulate {' '.join(args)} --json` |")
+        command = f"`hanpan simulate {' '.join(args)} --json`"
+        data = simulate(args)
+        if data is None:
+            lines.append(f"| {level} | {PENDING} | | | | | {command} |")
+            continue
+        p = data["per_player"][0]
+        suns = ", ".join(f"{k}: {v}" for k, v in sorted(p["extras"].get("suns", {}).items()))
+        lines.append(f"| {level} | {p['games']} | {p['mean_score']:.1f} | {p['median_score']:g} | "
+                     f"{p['score_stdev']:.1f} | {suns} | {command} |")
         print(f"harmonies solo {level}: {p['mean_score']:.1f}", flush=True)
     lines.append("")
 
@@ -90,9 +106,11 @@ def main() -> None:
     parser.add_argument("--levels", default="random,greedy,easy,normal,hard")
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
+    parser.add_argument("--made-only", action="store_true", help="run nothing; write the page from kept runs")
     args = parser.parse_args()
-    global JOBS
+    global JOBS, MADE_ONLY
     JOBS = args.jobs
+    MADE_ONLY = args.made_only
     levels = args.levels.split(",")
     games = args.game or ["spirits_of_the_wild", "harmonies", "four_gardens"]
     lines = ["# Strength of the computer players", "",
