@@ -43,6 +43,7 @@ def main() -> None:
     parser.add_argument("--margin", type=float, default=0.3)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--start", default="{}")
+    parser.add_argument("--keys", default="", help="only these weights (comma-separated); default all")
     args = parser.parse_args()
     best = dataclasses.asdict(heuristic.Weights(**json.loads(args.start)))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -54,7 +55,7 @@ def main() -> None:
         print(json.dumps({"start": best, "mean": round(best_mean, 2)}), flush=True)
         step = args.step
         for _ in range(args.rounds):
-            for key in list(best):
+            for key in args.keys.split(",") if args.keys else list(best):
                 for sign in (-1, 1):
                     value = best[key]
                     trial = dict(best)

@@ -18,6 +18,8 @@ KNOBS: list[dict[str, Any]] = [
     {"cutoff": "turn", "depth": 0, "widening": 1.5},
     {"cutoff": "turn", "rollout": "greedy", "lookahead": 1, "widening": 1.0},
     {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0},
+    {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0, "prior": "evaluate", "top_up": True},
+    {"cutoff": "turn", "depth": 0, "solo_scale": 3.0, "margin_scale": 2.0},
 ]
 
 
@@ -73,6 +75,35 @@ def test_a_turn_cut_off_plays_whole_games_with_tree_reuse() -> None:
 def test_bad_cutoff_refused() -> None:
     with pytest.raises(ValueError):
         MCTSAgent(cutoff="game")
+    with pytest.raises(ValueError):
+        MCTSAgent(prior="best")
+
+
+def test_top_up_counts_the_kept_visits() -> None:
+    """With ``top_up`` a later decision of the same turn adds only what the kept subtree lacks."""
+    state = hanpan.game("harmonies").new(players=1, seed=5)
+    agent = MCTSAgent(seed=3, iterations=120, cutoff="turn", depth=0, widening=2.0, top_up=True)
+    runs = []
+    while state.turn == 0:
+        action = agent.choose(Seat(state, 0))
+        if agent.last_iterations:
+            runs.append((agent.reused_visits, agent.last_iterations))
+        state.play(action)
+    assert runs[0] == (0, 120)
+    later = [(kept, ran) for kept, ran in runs[1:] if kept]
+    assert later, "no decision reused a kept subtree"
+    for kept, ran in later:
+        assert ran == max(120 - kept, 120 // 8, 1)
+
+
+def test_quick_evaluate_ranks_by_the_score_now() -> None:
+    from hanpan.games.harmonies.heuristic import static_value
+
+    state = position("harmonies", 1, 4, 2)
+    assert state.hand_count  # type: ignore[attr-defined]  # mid-turn: evaluate would place the hand first
+    assert state.quick_evaluate(0) == static_value(state, 0)  # type: ignore[arg-type]
+    spirits = position("spirits_of_the_wild", 2, 4, 5)
+    assert spirits.quick_evaluate(0) == spirits.evaluate(0)  # the contract's default
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
