@@ -119,7 +119,12 @@ def main() -> None:
         head_to_head(game, levels, args.games, args.jobs, lines)
         if game == "harmonies":
             solo(levels, max(50, args.games // 2), args.jobs, lines)
-        args.out.write_text("\n".join(lines) + "\n")  # after each game: a partial page is still useful
+        page = lines
+        if any(PENDING in line for line in lines):
+            note = (f"Cells marked \"{PENDING}\" wait for their run: the whole build takes hours on 2 cores and "
+                    "resumes from the runs kept in `benchmarks/strength-runs/`.")
+            page = [*lines[:4], note, "", *lines[4:]]
+        args.out.write_text("\n".join(page) + "\n")  # after each game: a partial page is still useful
     print(f"wrote {args.out}")
 
 
