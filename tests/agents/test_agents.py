@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import hanpan
-from hanpan.agents import Seat, make_agent
+from hanpan.agents import Seat, make_agent, play_out
 from hanpan.core.errors import AgentError
 from hanpan.core.rng import Rng
 
@@ -17,12 +17,7 @@ NAMES = ["random", "greedy", "mcts:30"]
 def test_agents_play_only_legal_decisions_to_the_end(name: str) -> None:
     state = hanpan.game(GAME).new(seed=9)
     agents = [make_agent(name, seed=1), make_agent("random", seed=2)]
-    while not state.is_over:
-        player = state.current_player
-        assert player is not None
-        action = agents[player].choose(Seat(state, player))
-        assert action in state.legal_actions()
-        state.play(action)
+    play_out(state, agents)  # the checked play raises on an illegal choice
     assert state.status == "finished"
 
 

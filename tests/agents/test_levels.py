@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import hanpan
-from hanpan.agents import Seat, make_agent
+from hanpan.agents import make_agent, play_out
 from hanpan.agents.base import Agent
 from hanpan.agents.mcts import MCTSAgent
 from hanpan.agents.registry import LEVELS
@@ -37,15 +37,7 @@ def quick(level: str, seed: int) -> Agent:
 def test_every_level_finishes_every_game(game_id: str, players: int, level: str) -> None:
     state = hanpan.game(game_id).new(players=players, seed=players * 7 + len(level))
     agents = [quick(level, seed) for seed in range(players)]
-    decisions = 0
-    while not state.is_over:
-        player = state.current_player
-        assert player is not None
-        action = agents[player].choose(Seat(state, player))
-        assert action in state.legal_actions()
-        state.play(action)
-        decisions += 1
-        assert decisions < 20_000, "the game does not end"
+    play_out(state, agents, max_decisions=20_000)  # the checked play raises on an illegal choice
     assert state.status == "finished"
     assert state.winners()
 

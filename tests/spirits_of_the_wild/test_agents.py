@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hanpan.agents import make_agent
-from hanpan.agents.base import Seat
+from hanpan.agents.base import play_out
 
 from .helpers import GAME
 
@@ -17,12 +17,7 @@ def greedy_win_rate(games: int = GAMES) -> float:
         names = ["greedy", "random"] if greedy_seat == 0 else ["random", "greedy"]
         agents = [make_agent(name, seed * 2 + seat) for seat, name in enumerate(names)]
         state = GAME.new(players=2, seed=seed)
-        while not state.is_over:
-            seat = state.current_player
-            assert seat is not None
-            action = agents[seat].choose(Seat(state, seat))
-            assert action in state.legal_actions()
-            state.apply(action)
+        play_out(state, agents)  # the checked play raises on an illegal choice
         winners = state.winners()
         if greedy_seat in winners:
             wins += 1 / len(winners)  # a shared win counts half

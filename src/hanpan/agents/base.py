@@ -83,3 +83,26 @@ class Agent(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name}>"
+
+
+def play_out(state: State, agents: Sequence[Agent], max_decisions: int | None = None) -> int:
+    """Let each seat's agent decide until the game is over; every decision goes through the
+    checked ``play``, so an illegal choice raises.  Returns the number of decisions made.
+
+    >>> import hanpan
+    >>> from hanpan.agents import make_agent
+    >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=3)
+    >>> play_out(state, [make_agent("random", seed=1), make_agent("greedy", seed=2)]) > 0
+    True
+    >>> state.status
+    'finished'
+    """
+    decisions = 0
+    while not state.is_over:
+        if max_decisions is not None and decisions >= max_decisions:
+            raise RuntimeError(f"the game did not end within {max_decisions} decisions")
+        player = state.current_player
+        assert player is not None
+        state.play(agents[player].choose(Seat(state, player)))
+        decisions += 1
+    return decisions
