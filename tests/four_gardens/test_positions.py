@@ -64,6 +64,8 @@ def test_notation_round_trips() -> None:
     (lambda d: d.update(phase="dance"), "phase must be one of"),
     (lambda d: d.update(player=7), "position player must be a whole number 0..1"),
     (lambda d: d["players"][0]["markers"].update(spring=11), "marker spring must be a whole number 0..10"),
+    (lambda d: d.update(tokens={"c5": {}}), "position tokens keys must be card ids 1..70, not 'c5'"),
+    (lambda d: d.update(tokens={"71": {}}), "position tokens keys must be card ids 1..70, not '71'"),
 ])
 def test_bad_positions_are_refused(change: object, message: str) -> None:
     data = new(2, seed=1).to_json()

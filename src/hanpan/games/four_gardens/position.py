@@ -201,7 +201,9 @@ def state_from_json(s: GardensState, data: Mapping[str, Any]) -> GardensState:
         s.whim += states
     s.tok = [0] * (70 * NR)
     for key, counts in data.get("tokens", {}).items():
-        c = _int(int(key), "token card", 1, 70) - 1
+        require(isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 70,
+                f"position tokens keys must be card ids 1..70, not {key!r}")
+        c = int(key) - 1
         s.tok[c * NR:c * NR + NR] = _counts(counts, f"tokens on c{c + 1}")
     s.deck = _cards(data["deck"], "deck")
     s.discard = _cards(data["discard"], "discard")
