@@ -50,7 +50,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
 
 
 def pct(rate: float, ci: list[float]) -> str:
-    return f"{rate:.0%} ({ci[0]:.0%}–{ci[1]:.0%})"
+    return f"{rate:.1%} ({ci[0]:.1%}–{ci[1]:.1%})"
 
 
 def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
