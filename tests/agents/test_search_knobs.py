@@ -9,7 +9,7 @@ import pytest
 
 import hanpan
 from hanpan.agents import Seat
-from hanpan.agents.mcts import MCTSAgent
+from hanpan.agents.mcts import SETTINGS, MCTSAgent
 from hanpan.core.rng import Rng
 
 GAMES = ["spirits_of_the_wild", "harmonies", "four_gardens"]
@@ -115,3 +115,17 @@ def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
     assert agent.choose(Seat(state, 0)) in state.legal_actions()
     assert isinstance(agent, MCTSAgent)
     assert (agent.cutoff == "turn") == (level != "easy")
+
+
+def test_settings_rebuild_the_agent_and_bad_settings_are_refused() -> None:
+    agent = MCTSAgent(seed=1, iterations=7, rollout="greedy", cutoff="turn", turns=2, prior="evaluate")
+    assert MCTSAgent(seed=1, **agent.settings()).settings() == agent.settings()
+    assert set(agent.settings()) == set(SETTINGS)
+    with pytest.raises(ValueError, match="unknown search setting 'speed'; settings: iterations, seconds"):
+        agent.tune("harmonies", {"default": {"speed": 3}})
+    with pytest.raises(ValueError, match="cutoff must be None or 'turn', not 'game'"):
+        agent.tune("harmonies", {"harmonies": {"cutoff": "game"}})
+    with pytest.raises(ValueError, match="prior must be 'quick' or 'evaluate', not 'x'"):
+        MCTSAgent(prior="x")
+    with pytest.raises(ValueError, match="rollout must be 'random' or 'greedy', not 'smart'"):
+        MCTSAgent(rollout="smart")

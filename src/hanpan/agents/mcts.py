@@ -41,6 +41,7 @@ the score scaled by the scores seen in this search.
 
 from __future__ import annotations
 
+import inspect
 import math
 import time
 from collections.abc import Sequence
@@ -101,14 +102,12 @@ class MCTSAgent(Agent):
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
-        self.rollout_kind = rollout
+        self.rollout = rollout
         self.depth = depth
         self.margin_scale = margin_scale
         self.win_weight = win_weight
         self.reuse = reuse
         self.workers = workers
-        if cutoff not in (None, "turn"):
-            raise ValueError(f"cutoff must be None or 'turn', not {cutoff!r}")
         #: "turn": stop the tree and the rollouts at the end of the turn being played
         self.cutoff = cutoff
         #: with cutoff="turn": greedy decisions played past the end of the turn before scoring
@@ -117,8 +116,6 @@ class MCTSAgent(Agent):
         self.turns = turns
         #: progressive widening over actions ranked by ``evaluate`` (None: every action at once)
         self.widening = widening
-        if prior not in ("quick", "evaluate"):
-            raise ValueError(f"prior must be 'quick' or 'evaluate', not {prior!r}")
         #: how widening ranks actions: the state's ``quick_evaluate`` or its full ``evaluate``
         self.prior = prior
         #: the iteration budget counts the visits a reused subtree already has (at least an eighth are
@@ -135,17 +132,25 @@ class MCTSAgent(Agent):
         self._kept_at: tuple[int, int, int] | None = None
         self._low = math.inf  # solo scores seen, to scale solo values into [0, 1]
         self._high = -math.inf
+        self._check()
+
+    def _check(self) -> None:
+        """Refuse settings the search cannot use."""
+        if self.cutoff not in (None, "turn"):
+            raise ValueError(f"cutoff must be None or 'turn', not {self.cutoff!r}")
+        if self.prior not in ("quick", "evaluate"):
+            raise ValueError(f"prior must be 'quick' or 'evaluate', not {self.prior!r}")
+        if self.rollout not in ("random", "greedy"):
+            raise ValueError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
 
     # --- the decision ----------------------------------------------------------------------------
     def tune(self, game_id: str, per_game: dict[str, dict[str, Any]]) -> None:
         """Take ``per_game[game_id]`` (or ``per_game["default"]``) as this agent's settings."""
         for key, value in per_game.get(game_id, per_game.get("default", {})).items():
-            if key == "rollout":
-                self.rollout_kind = value
-            elif key not in self.settings():
-                raise ValueError(f"unknown search setting {key!r}")
-            else:
-                setattr(self, key, value)
+            if key not in SETTINGS:
+                raise ValueError(f"unknown search setting {key!r}; settings: {', '.join(SETTINGS)}")
+            setattr(self, key, value)
+        self._check()
 
     def choose(self, seat: Seat) -> Action:
         if self.levels is not None:
@@ -203,14 +208,7 @@ class MCTSAgent(Agent):
 
     def settings(self) -> dict[str, Any]:
         """The keyword arguments that rebuild this agent's search (without its seed)."""
-        return {
-            "iterations": self.iterations, "seconds": self.seconds, "exploration": self.exploration,
-            "rollout": self.rollout_kind, "depth": self.depth, "margin_scale": self.margin_scale,
-            "win_weight": self.win_weight, "reuse": self.reuse, "workers": self.workers,
-            "cutoff": self.cutoff, "lookahead": self.lookahead, "turns": self.turns, "widening": self.widening,
-            "prior": self.prior, "top_up": self.top_up,
-            "solo_scale": self.solo_scale,
-        }
+        return {key: getattr(self, key) for key in SETTINGS}
 
     def _best(self, root: Node, legal: Sequence[Action], player: int) -> Action:
         """The most visited action; equal visits go to the better mean value for ``player``."""
@@ -295,7 +293,7 @@ class MCTSAgent(Agent):
     def _rollout(self, state: State, turn: int = -1) -> list[float]:
         rng = self.rng
         steps = 0
-        greedy = self.rollout_kind == "greedy"
+        greedy = self.rollout == "greedy"
         while not state.is_over and (self.depth is None or steps < self.depth) and (turn < 0 or state.turn <= turn):
             legal = state.legal_actions()
             if greedy and len(legal) > 1:
@@ -338,6 +336,11 @@ class MCTSAgent(Agent):
         return [w * (1.0 / len(winners) if p in winners else 0.0) + (1 - w) * margins[p] for p in range(n)]
 
 
+#: the search settings: ``__init__``'s keyword arguments, each kept as the attribute of the same name
+SETTINGS: tuple[str, ...] = tuple(
+    name for name in inspect.signature(MCTSAgent.__init__).parameters if name not in ("self", "seed", "levels"))
+
+
 def parse_budget(text: str) -> dict[str, float | int]:
     """``"300"`` → 300 iterations; ``"0.5s"`` → 0.5 seconds per decision.
 
@@ -356,4 +359,4 @@ def parse_budget(text: str) -> dict[str, float | int]:
     return {"iterations": iterations}
 
 
-__all__ = ["MCTSAgent", "Node", "Rng", "parse_budget"]
+__all__ = ["SETTINGS", "MCTSAgent", "Node", "Rng", "parse_budget"]
