@@ -5,7 +5,7 @@ from __future__ import annotations
 from hanpan.agents import Seat, make_agent
 from hanpan.games.harmonies.heuristic import evaluate, static_value
 
-from .helpers import GAME, random_game
+from .helpers import GAME, cells, random_game, with_board
 
 
 def test_evaluate_is_the_exact_total_at_the_end() -> None:
@@ -29,3 +29,31 @@ def test_greedy_solo_beats_random_play() -> None:
         rand.append(random_game(1, seed).total(0))
     assert min(greedy) > max(rand)
     assert sum(greedy) / len(greedy) >= 60
+
+
+def test_a_held_cards_value_grows_token_by_token_toward_its_habitats() -> None:
+    # Falcon: a cube on a 3-grey mountain beside a field (2 cubes).  Each grey toward the mountain
+    # next to the field raises the value, the ready habitat most; a second habitat adds more.
+    base = GAME.new(players=1, seed=3)
+    boards = [
+        {"a1": ["yellow"]},
+        {"a1": ["yellow"], "b1": ["grey"]},
+        {"a1": ["yellow"], "b1": ["grey", "grey"]},
+        {"a1": ["yellow"], "b1": ["grey", "grey", "grey"]},
+        {"a1": ["yellow"], "b1": ["grey", "grey", "grey"], "a2": ["grey", "grey", "grey"]},
+    ]
+    held = [static_value(with_board(base, 0, board, hold=["falcon"]), 0) for board in boards]
+    bare = [static_value(with_board(base, 0, board), 0) for board in boards]
+    gains = [h - b for h, b in zip(held, bare, strict=True)]  # the card's own share of the value
+    assert gains == sorted(gains) and len(set(gains)) == len(gains), gains
+
+
+def test_a_card_adds_nothing_where_its_habitat_cannot_be_built() -> None:
+    # a full board of fields and greens: neither Alligator (water, water, tall tree) nor Otter (water,
+    # two greens) can be built, so holding either is worth the same (only the slot it takes); Ladybug
+    # (a cube on a field beside a green) has its habitats ready, so it is worth more.
+    state = GAME.new(players=1, seed=3)
+    board = {name: (["yellow"] if i % 2 else ["green"]) for i, name in enumerate(cells("A"))}
+    values = {card: static_value(with_board(state, 0, board, hold=[card]), 0)
+              for card in ("alligator", "otter", "ladybug")}
+    assert values["alligator"] == values["otter"] < values["ladybug"]

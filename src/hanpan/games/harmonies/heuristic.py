@@ -3,7 +3,8 @@
 ``evaluate(state, player)`` is the exact total once the game is over.  During play it is
 ``static_value`` — the running score, plus partly built landscapes (a brown waiting for its
 green, a lone mountain, a lone yellow, a building short of colours), empty cells (they make
-the game last longer), and each held card's progress toward its next habitat — after the
+the game last longer), each held card's cubes still to place (the best habitat under way for the
+next cube, the next best for the one after, …, progress counted in tokens), and free card slots — after the
 tokens still in hand are placed one by one where ``static_value`` gains most (a short
 rollout), so a central space, a cell, a card or a cube are all judged on one scale.
 
@@ -23,6 +24,7 @@ from hanpan.games.harmonies.board import ACCEPTING, ADD, EMPTY, STACK_ID, habita
 from hanpan.games.harmonies.data import (
     BUILDING,
     CARD_CELLS,
+    CARD_LIMIT,
     CARD_POINTS,
     FIELD,
     KINDS,
@@ -60,12 +62,15 @@ class Weights:
     lone_mountain: float = 0.5  # × the height points of a mountain with no mountain beside it
     lone_yellow: float = 1.5  # a yellow with no yellow beside it but an empty cell beside it
     building_short: float = 0.75  # a building with 2 neighbour colours and an empty neighbour
-    empty: float = 4.0  # an empty cell (beyond the 2 that end the game), while turns remain
+    empty: float = 4.0  # an empty cell (beyond the 2 that end the game), while turns remain …
+    empty_per_turn: float = 3.0  # … up to this many empty cells per turn left
     cube_ready: float = 0.9  # a habitat ready for a held card's next cube: this share of the cube's points
-    progress: float = 0.55  # a habitat partly built: this share × (matched cells / cells)²
+    progress: float = 0.825  # a habitat partly built: this share × (its tokens in place / tokens) ** power
+    power: float = 2.0
     card: float = 0.15  # a held card with nowhere started: this share of its next cube's points
-    later: float = 0.2  # a held card's cubes after the next: this share of their points, × turns left / later_turns
-    later_turns: float = 6.0
+    later: float = 0.45  # a cube after the next: its value × this × (turns left / later_turns) per place down
+    later_turns: float = 8.0
+    slot: float = 1.125  # a free card slot (of 4) while cards remain to take, × turns left / later_turns
 
 
 WEIGHTS = Weights()
@@ -128,23 +133,99 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
 
 
 _PROGRESS = tuple(_progress_function(c) for c in range(NUM_CARDS))
-def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], free: int,
-                turns_left: int, w: Weights) -> float:
-    """Value of a held card: its next cube's points, scaled by how far its best habitat is built,
-    plus a share of its later cubes while turns remain."""
+
+
+#: per kind, per token on the way to it: the stacks already holding at least that many of its tokens
+#: (a cell of a tall tree or mountain, or of a building, takes 2–3 tokens: each counts toward a habitat)
+_TOKENS: dict[int, tuple[tuple[int, ...], ...]] = {
+    WATER: ((_B,),), FIELD: ((_Y,),), TREE1: ((_G,),), TREE2: ((_N, _NG), (_NG,)),
+    TREE3: ((_N, _NN, _NNG), (_NN, _NNG), (_NNG,)), MOUNTAIN1: ((_S,),), MOUNTAIN2: ((_S, _SS), (_SS,)),
+    MOUNTAIN3: ((_S, _SS, _SSS), (_SS, _SSS), (_SSS,)), BUILDING: ((_N, _S, _R, *_BUILT), _BUILT),
+}
+assert all(set(sids) <= set(_CAN_BECOME[k]) for k, units in _TOKENS.items() for sids in units)
+
+
+def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], list[int]]:
+    """A compiled function: (per kind the masks of cells with ≥ 1, 2, 3 of its tokens, can-become masks,
+    cube-free mask) → ``[M0, M1, …, Mt]`` (t: the tokens the habitat takes) where ``ML`` holds the cube
+    cells of the card's habitats (any rotation) that can still be completed and already hold at least L
+    of those tokens (``M0 == 0``: nowhere buildable)."""
+    cube_kind = _CUBE_KIND[card]
+    kinds = [cube_kind] + [k for k, _ in _ROTATIONS[card][0]]
+    total = sum(len(_TOKENS[k]) for k in kinds)
+
+    def sh(expr: str, offset: int) -> str:
+        return f"({expr} >> {offset})" if offset > 0 else f"({expr} << {-offset})"
+
+    lines = ["def levels(units, can, free):",
+             f"    a_can = can[{cube_kind}] & free",
+             f"    out = [0] * {total + 1}",
+             "    if not a_can:",
+             "        return out"]
+    for rotation in _ROTATIONS[card]:
+        cond = " & ".join(["a_can"] + [sh(f"can[{k}]", d) for k, d in rotation])
+        lines.append(f"    c = {cond}")
+        lines.append("    if c:")
+        lines.append("        out[0] |= c")
+        # a bit-sliced counter: g[L] = cells with at least L of the habitat's tokens in place
+        lines.append("        g = [c" + ", 0" * total + "]")
+        terms = [f"units[{cube_kind}][{j}]" for j in range(len(_TOKENS[cube_kind]))]
+        terms += [sh(f"units[{k}][{j}]", d) for k, d in rotation for j in range(len(_TOKENS[k]))]
+        for i, term in enumerate(terms):
+            lines.append(f"        x = {term}")
+            for level in range(i + 1, 0, -1):
+                lines.append(f"        g[{level}] |= g[{level - 1}] & x")
+        for level in range(1, total + 1):
+            lines.append(f"        out[{level}] |= g[{level}]")
+    lines.append("    return out")
+    namespace: dict[str, Callable[[list[list[int]], list[int], int], list[int]]] = {}
+    exec("\n".join(lines), namespace)  # built once at import from the validated card data
+    return namespace["levels"]
+
+
+_LEVELS = tuple(_levels_function(c) for c in range(NUM_CARDS))
+
+
+def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], units: list[list[int]],
+                free: int, turns_left: int, w: Weights) -> float:
+    """Value of a held card: each cube still on its track, worth its points times a share set by how
+    far the habitat meant for it is built — the best habitat for the next cube, the next best for the
+    cube after, and so on (distinct cube cells) — discounted for cubes further down the track."""
     track = CARD_POINTS[card]
-    # a Nature's Spirit is worth about a middling animal cube
-    now = card_points(card, placed) if track else 0
-    nxt = card_points(card, placed + 1) - now if track else 8
-    k = _PROGRESS[card](is_mask, can_mask, free)
-    if k < 0:
+    if not track:  # a Nature's Spirit is worth about a middling animal cube
+        k = _PROGRESS[card](is_mask, can_mask, free)
+        if k < 0:
+            return 0.0
+        n = len(CARD_CELLS[card])
+        share = w.cube_ready if k == n else w.progress * (k / n) ** 2
+        return 8 * max(share, w.card)
+    levels = _LEVELS[card](units, can_mask, free)
+    if not levels[0]:
         return 0.0
-    n = len(CARD_CELLS[card])
-    share = w.cube_ready if k == n else w.progress * (k / n) ** 2
-    value = nxt * (share if share > w.card else w.card)
-    if track and placed + 1 < len(track):
-        later = track[0] - now - nxt
-        value += w.later * later * min(1.0, turns_left / w.later_turns)
+    n = len(levels) - 1
+    remaining = len(track) - placed
+    time_share = min(1.0, turns_left / w.later_turns)
+    value = 0.0
+    index = 0  # the cube being valued, 0 = the next one
+    before = card_points(card, placed)
+    above = 0
+    for level in range(n, -1, -1):
+        count = (levels[level] & ~above).bit_count()
+        above |= levels[level]
+        share = w.cube_ready if level == n else w.progress * (level / n) ** w.power
+        if share < w.card:
+            share = w.card
+        while count and index < remaining:
+            after = card_points(card, placed + index + 1)
+            gain = (after - before) * share
+            if index:
+                gain *= w.later * time_share ** index
+            value += gain
+            before = after
+            index += 1
+            count -= 1
+        if index == remaining:
+            break
     return value
 
 
@@ -174,8 +255,10 @@ def static_value(state: HarmoniesState, player: int) -> float:
         turns_left = (len(state.bag) + 8) // 9 + 1
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
-    value += w.empty * max(0, min(empties - 2, 3 * turns_left))
+    value += w.empty * max(0.0, min(empties - 2, w.empty_per_turn * turns_left))
     held = state.held[player]
+    if state.display:
+        value += w.slot * (CARD_LIMIT - len(held)) * min(1.0, turns_left / w.later_turns)
     if held:
         is_mask = [0] * len(KINDS)
         can_mask = [0] * len(KINDS)
@@ -188,11 +271,19 @@ def static_value(state: HarmoniesState, player: int) -> float:
             for sid in _CAN_BECOME[kind]:
                 m |= sm[sid]
             can_mask[kind] = m
+        units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
         free = ~state.cubes[player]
         placed = state.placed
         for card in held:
-            value += _card_value(card, placed[card], is_mask, can_mask, free, turns_left, w)
+            value += _card_value(card, placed[card], is_mask, can_mask, units, free, turns_left, w)
     return value
+
+
+def _mask(sm: list[int], sids: tuple[int, ...]) -> int:
+    m = 0
+    for sid in sids:
+        m |= sm[sid]
+    return m
 
 
 def _rollout_hand(state: HarmoniesState, player: int) -> float:
