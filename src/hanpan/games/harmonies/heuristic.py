@@ -57,14 +57,14 @@ class Weights:
     """
 
     brown: float = 1.8  # a lone brown: a tree on the way
-    brown2: float = 3.375  # brown on brown: a tall tree on the way
+    brown2: float = 4.3875  # brown on brown: a tall tree on the way
     red: float = 1.2  # a lone red: a building on the way
     lone_mountain: float = 0.5  # × the height points of a mountain with no mountain beside it
     lone_yellow: float = 1.5  # a yellow with no yellow beside it but an empty cell beside it
     building_short: float = 0.75  # a building with 2 neighbour colours and an empty neighbour
     empty: float = 4.0  # an empty cell (beyond the 2 that end the game), while turns remain …
     empty_per_turn: float = 3.0  # … up to this many empty cells per turn left
-    cube_ready: float = 0.9  # a habitat ready for a held card's next cube: this share of the cube's points
+    cube_ready: float = 1.17  # a habitat ready for a held card's next cube: this share of the cube's points
     progress: float = 0.825  # a habitat partly built: this share × (its tokens in place / tokens) ** power
     power: float = 2.0
     card: float = 0.15  # a held card with nowhere started: this share of its next cube's points
