@@ -96,19 +96,21 @@ def main() -> None:
     parser.add_argument("--game", default="harmonies")
     parser.add_argument("--players", type=int, default=1)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--first", type=int, default=0, help="index of the first game")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--opponent", default="greedy")
     parser.add_argument("--settings", default="{}")
     args = parser.parse_args()
     settings = json.loads(args.settings)
-    tasks = [(args.game, args.players, i, args.seed, settings, args.opponent) for i in range(args.games)]
+    tasks = [(args.game, args.players, i, args.seed, settings, args.opponent) for i in range(args.first, args.first + args.games)]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(play, tasks))
     scores = [r["score"] for r in results]
     searched = sum(r["searched"] for r in results) or 1
     print(json.dumps({
-        "settings": settings, "games": len(results),
+        "settings": settings, "games": len(results), "first": args.first,
+        "scores": scores,
         "mean": round(statistics.fmean(scores), 2), "stdev": round(statistics.pstdev(scores), 2),
         "win_rate": round(statistics.fmean(r["win"] for r in results), 3),
         "s_per_decision": round(sum(r["spent"] for r in results) / searched, 3),

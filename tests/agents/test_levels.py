@@ -46,6 +46,9 @@ def test_every_level_finishes_every_game(game_id: str, players: int, level: str)
 def test_levels_name_only_known_search_settings(level: str) -> None:
     settings = MCTSAgent().settings()
     for game_id, knobs in LEVELS[level].items():
-        assert game_id == "default" or game_id in hanpan.game_ids()
-        assert set(knobs) <= set(settings) | {"rollout"}
+        game, _, players = game_id.partition("/")  # "<game>/<players>": one player count
+        assert game == "default" or game in hanpan.game_ids()
+        if players:
+            assert hanpan.game(game).min_players <= int(players) <= hanpan.game(game).max_players
+        assert set(knobs) <= set(settings)
         assert knobs.get("seconds") is None or knobs["seconds"] <= 1.0  # the bound for every level

@@ -144,9 +144,17 @@ class MCTSAgent(Agent):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
 
     # --- the decision ----------------------------------------------------------------------------
-    def tune(self, game_id: str, per_game: dict[str, dict[str, Any]]) -> None:
-        """Take ``per_game[game_id]`` (or ``per_game["default"]``) as this agent's settings."""
-        for key, value in per_game.get(game_id, per_game.get("default", {})).items():
+    def tune(self, game_id: str, per_game: dict[str, dict[str, Any]], players: int | None = None) -> None:
+        """Take as this agent's settings the first of ``per_game["<game_id>/<players>"]`` (one player
+        count), ``per_game[game_id]`` and ``per_game["default"]`` that exists.
+
+        >>> agent = MCTSAgent()
+        >>> agent.tune("harmonies", {"harmonies": {"turns": 2}, "harmonies/1": {"turns": 1}}, players=1)
+        >>> agent.turns
+        1
+        """
+        chosen = per_game.get(f"{game_id}/{players}", per_game.get(game_id, per_game.get("default", {})))
+        for key, value in chosen.items():
             if key not in SETTINGS:
                 raise ValueError(f"unknown search setting {key!r}; settings: {', '.join(SETTINGS)}")
             setattr(self, key, value)
@@ -154,7 +162,7 @@ class MCTSAgent(Agent):
 
     def choose(self, seat: Seat) -> Action:
         if self.levels is not None:
-            self.tune(seat.game.id, self.levels)
+            self.tune(seat.game.id, self.levels, seat.num_players)
             self.levels = None
         legal = seat.legal_actions()
         root = self._root(seat)
