@@ -30,14 +30,26 @@ MADE_ONLY = False
 PENDING = "not run yet"
 
 
+def fingerprint(game: str) -> str:
+    """A hash of the game's package (rules, data, heuristic): a kept run made with other game code is
+    stale.  (A change to the agents' code must be rerun by deleting the runs it affects.)"""
+    root = Path(__file__).resolve().parents[1] / "src" / "hanpan" / "games" / game
+    digest = hashlib.sha1()
+    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def simulate(args: list[str]) -> dict[str, Any] | None:
     """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
-    the key) and return its JSON."""
+    the key) and return its JSON; a kept run of other game code is run again."""
     key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
     path = CACHE / f"{key}.json"
+    source = fingerprint(args[0])
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text())
-        return data
+        if data.get("source") == source:
+            return data
     if MADE_ONLY:
         return None
     command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet"]
@@ -45,6 +57,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
     CACHE.mkdir(exist_ok=True)
     data = json.loads(run.stdout)
     data["command"] = "hanpan simulate " + " ".join(args) + " --json"
+    data["source"] = source
     path.write_text(json.dumps(data, indent=1) + "\n")
     return data
 
