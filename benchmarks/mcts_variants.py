@@ -109,7 +109,8 @@ def main() -> None:
     parser.add_argument("--settings", default="{}")
     args = parser.parse_args()
     settings = json.loads(args.settings)
-    tasks = [(args.game, args.players, i, args.seed, settings, args.opponent) for i in range(args.first, args.first + args.games)]
+    indices = range(args.first, args.first + args.games)
+    tasks = [(args.game, args.players, i, args.seed, settings, args.opponent) for i in indices]
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         results = list(pool.map(play, tasks))
     scores = [r["score"] for r in results]
