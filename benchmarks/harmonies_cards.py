@@ -1,0 +1,83 @@
+"""How the greedy agent does with animal cards in solo Harmonies: the figures behind the heuristic's notes.
+
+    .venv/bin/python benchmarks/harmonies_cards.py [--games 30] [--seed 1] [--jobs 2] [--weights '{"slot": 2}']
+
+Plays greedy solo games (side A, no spirit; game ``i`` as in ``hanpan simulate --seed``) and prints one
+JSON line: the mean score and its categories, turns played, cards taken and finished, cubes placed, the
+share finished of the cards taken on each turn, and — for the cards still unfinished at the end — how
+many tokens their best habitat still lacked ("unbuildable": no habitat can be built any more).
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import statistics
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from hanpan.agents.base import Seat
+from hanpan.agents.simple import GreedyAgent
+from hanpan.core.registry import game as get_game
+from hanpan.core.rng import mix_seed
+from hanpan.games.harmonies import heuristic
+from hanpan.games.harmonies.data import CARD_IDS, CARD_POINTS, KINDS
+
+
+def play(task: tuple[int, int, dict[str, float]]) -> dict[str, Any]:
+    index, seed, weights = task
+    heuristic.WEIGHTS = heuristic.Weights(**{**vars(heuristic.Weights()), **weights})
+    state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
+    agent = GreedyAgent(mix_seed(seed, index, 1))
+    taken: dict[int, int] = {}
+    while not state.is_over:
+        action = agent.choose(Seat(state, 0))
+        word, *rest = str(action).split()
+        if word == "card":
+            taken[CARD_IDS.index(rest[0])] = state.turn
+        state.apply(action)
+    sm = state.sm[0]
+    can = [heuristic._mask(sm, heuristic._CAN_BECOME[k]) for k in range(len(KINDS))]
+    units = [[heuristic._mask(sm, sids) for sids in heuristic._TOKENS[k]] for k in range(len(KINDS))]
+    short = []
+    for card in state.held[0]:
+        levels = heuristic._LEVELS[card](units, can, ~state.cubes[0])
+        built = [level for level in range(len(levels)) if levels[level]]
+        short.append(str(len(levels) - 1 - max(built)) if built else "unbuildable")
+    return {
+        "score": state.total(0), "points": state.points(0)[:6], "turns": state.turn,
+        "taken": [(turn, state.placed[c] == len(CARD_POINTS[c])) for c, turn in taken.items()],
+        "cubes": sum(state.placed[c] for c in taken), "short": short,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--weights", default="{}", help="heuristic weights to change (JSON)")
+    args = parser.parse_args()
+    tasks = [(i, args.seed, json.loads(args.weights)) for i in range(args.games)]
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        games = list(pool.map(play, tasks))
+    by_turn: dict[int, list[bool]] = collections.defaultdict(list)
+    for g in games:
+        for turn, finished in g["taken"]:
+            by_turn[turn].append(finished)
+    print(json.dumps({
+        "games": len(games), "mean": round(statistics.fmean(g["score"] for g in games), 2),
+        "categories": [round(statistics.fmean(g["points"][k] for g in games), 1) for k in range(6)],
+        "turns": round(statistics.fmean(g["turns"] for g in games), 2),
+        "cards_taken": round(statistics.fmean(len(g["taken"]) for g in games), 2),
+        "cards_finished": round(statistics.fmean(sum(f for _, f in g["taken"]) for g in games), 2),
+        "cubes": round(statistics.fmean(g["cubes"] for g in games), 2),
+        "finished_share_by_turn_taken": {t: [len(v), round(statistics.fmean(v), 2)]
+                                         for t, v in sorted(by_turn.items())},
+        "unfinished_at_end_tokens_short": dict(collections.Counter(s for g in games for s in g["short"])),
+    }))
+
+
+if __name__ == "__main__":
+    main()
