@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from hanpan.agents import Seat, make_agent
+from hanpan.games.harmonies.data import CARD_INDEX
 from hanpan.games.harmonies.heuristic import evaluate, static_value
+from hanpan.games.harmonies.scoring import card_points
 
 from .helpers import GAME, cells, random_game, with_board
 
@@ -57,3 +59,24 @@ def test_a_card_adds_nothing_where_its_habitat_cannot_be_built() -> None:
     values = {card: static_value(with_board(state, 0, board, hold=[card]), 0)
               for card in ("alligator", "otter", "ladybug")}
     assert values["alligator"] == values["otter"] < values["ladybug"]
+
+
+def test_on_the_last_turn_only_points_and_cubes_that_can_go_down_now_count() -> None:
+    # 2 empty cells end the game after this turn: a brown waiting for its green is worth nothing then,
+    # nor are the empty cells; a held Ladybug counts the cubes its ready habitats take now (a field
+    # beside a green), no more than its track holds.  With 3 empty cells both count again.
+    state = GAME.new(players=1, seed=3)
+    names = list(cells("A"))
+    board = {name: ["green" if i % 2 else "blue"] for i, name in enumerate(names) if i >= 3}
+    board[names[2]] = ["brown"]
+    last = with_board(state, 0, board)
+    assert last.empties[0] == 2
+    assert static_value(last, 0) == float(last.total(0))
+    board.pop(names[3])
+    before = with_board(state, 0, board)
+    assert static_value(before, 0) > before.total(0) + 4
+    fields = {**board, names[3]: ["green"], names[4]: ["yellow"]}
+    held = with_board(state, 0, fields, hold=["ladybug"])
+    ready = len(held.cube_cells(0, CARD_INDEX["ladybug"]))
+    assert ready >= 1
+    assert static_value(held, 0) == held.total(0) + card_points(CARD_INDEX["ladybug"], min(ready, 5))

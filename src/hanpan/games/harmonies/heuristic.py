@@ -26,6 +26,7 @@ from hanpan.games.harmonies.data import (
     CARD_CELLS,
     CARD_LIMIT,
     CARD_POINTS,
+    END_EMPTY_CELLS,
     FIELD,
     KINDS,
     MOUNTAIN1,
@@ -71,6 +72,8 @@ class Weights:
     later: float = 0.45  # a cube after the next: its value × this × (turns left / later_turns) per place down
     later_turns: float = 8.0
     slot: float = 1.125  # a free card slot (of 4) while cards remain to take, × turns left / later_turns
+    fade: float = 0.0  # landscapes under way count × min(1, (turns left - 1) / fade) (0: always in full)
+    fill_rate: float = 0.0  # for ``fade``: turns left are at most 1 + (empty cells - 2) / fill_rate (0: off)
 
 
 WEIGHTS = Weights()
@@ -236,25 +239,37 @@ def static_value(state: HarmoniesState, player: int) -> float:
     value = float(sum(points))
     sm = state.sm[player]
     empty = sm[EMPTY]
-    value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
-    mountain = sm[_S] | sm[_SS] | sm[_SSS]
-    if mountain:
-        lone = mountain & ~spread(mountain)
-        if lone:
-            value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
-                                        + 7 * (sm[_SSS] & lone).bit_count())
-    yellow = sm[_Y]
-    if yellow:
-        value += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
-    built = building_mask(sm)
-    if built and points[3] < 5 * built.bit_count():
-        near_empty = built & spread(empty)
-        value += w.building_short * near_empty.bit_count()
     empties = state.empties[player]
     if state.num_players == 1:
         turns_left = (len(state.bag) + 8) // 9 + 1
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
+    if state.ending or empties <= END_EMPTY_CELLS or (not state.bag and player == state.player):
+        # the player's last turn (the game ends with this round; or its board is full; or the pouch
+        # cannot refill after this turn): nothing under way will grow any more, only the cubes that
+        # can go down now still count
+        return value + _ready_cubes(state, player)
+    under_way = w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
+    mountain = sm[_S] | sm[_SS] | sm[_SSS]
+    if mountain:
+        lone = mountain & ~spread(mountain)
+        if lone:
+            under_way += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
+                                            + 7 * (sm[_SSS] & lone).bit_count())
+    yellow = sm[_Y]
+    if yellow:
+        under_way += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
+    built = building_mask(sm)
+    if built and points[3] < 5 * built.bit_count():
+        near_empty = built & spread(empty)
+        under_way += w.building_short * near_empty.bit_count()
+    if w.fade:
+        horizon = turns_left - 1.0
+        if w.fill_rate:
+            horizon = min(horizon, (empties - END_EMPTY_CELLS) / w.fill_rate)
+        if horizon < w.fade:
+            under_way *= horizon / w.fade
+    value += under_way
     value += w.empty * max(0.0, min(empties - 2, w.empty_per_turn * turns_left))
     held = state.held[player]
     if state.display:
@@ -276,6 +291,29 @@ def static_value(state: HarmoniesState, player: int) -> float:
         placed = state.placed
         for card in held:
             value += _card_value(card, placed[card], is_mask, can_mask, units, free, turns_left, w)
+    return value
+
+
+def _ready_cubes(state: HarmoniesState, player: int) -> float:
+    """Points of the cubes the held cards can place now, each card on its own ready cells."""
+    held = state.held[player]
+    if not held:
+        return 0.0
+    sm = state.sm[player]
+    can_mask = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
+    units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
+    free = ~state.cubes[player]
+    value = 0.0
+    for card in held:
+        track = CARD_POINTS[card]
+        if not track:  # a Nature's Spirit: its points depend on the whole board, counted at the end
+            continue
+        levels = _LEVELS[card](units, can_mask, free)
+        ready = levels[-1].bit_count()
+        if ready:
+            placed = state.placed[card]
+            cubes = min(ready, len(track) - placed)
+            value += card_points(card, placed + cubes) - card_points(card, placed)
     return value
 
 
