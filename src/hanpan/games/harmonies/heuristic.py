@@ -32,6 +32,7 @@ from hanpan.games.harmonies.data import (
     MOUNTAIN1,
     MOUNTAIN2,
     MOUNTAIN3,
+    NUM_ANIMALS,
     NUM_CARDS,
     TREE1,
     TREE2,
@@ -96,6 +97,11 @@ _ROTATIONS = tuple(habitat_rotations(c) for c in range(NUM_CARDS))
 _CUBE_KIND = tuple(CARD_CELLS[c][0][2] for c in range(NUM_CARDS))
 
 
+def _shift(expr: str, offset: int) -> str:
+    """Source text moving a padded board mask by ``offset`` bits (a habitat cell's place)."""
+    return f"({expr} >> {offset})" if offset > 0 else f"({expr} << {-offset})"
+
+
 def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
     """A compiled function: (is-masks, can-become masks, cube-free mask) → the most cells of one of the
     card's habitats already right where the rest can still be built (-1: nowhere buildable)."""
@@ -104,9 +110,6 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
     cells = len(CARD_CELLS[card])
     cube_kind = _CUBE_KIND[card]
 
-    def sh(expr: str, offset: int) -> str:
-        return f"({expr} >> {offset})" if offset > 0 else f"({expr} << {-offset})"
-
     lines = ["def progress(is_, can, free):",
              f"    a_can = can[{cube_kind}] & free",
              "    if not a_can:",
@@ -114,12 +117,12 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
              f"    i0 = is_[{cube_kind}] & free",
              "    best = 0"]
     for rotation in _ROTATIONS[card]:
-        cond = " & ".join(["a_can"] + [sh(f"can[{k}]", d) for k, d in rotation])
+        cond = " & ".join(["a_can"] + [_shift(f"can[{k}]", d) for k, d in rotation])
         lines.append(f"    c = {cond}")
         lines.append("    if c:")
         names = ["i0"]
         for j, (k, d) in enumerate(rotation, 1):
-            lines.append(f"        i{j} = {sh(f'is_[{k}]', d)}")
+            lines.append(f"        i{j} = {_shift(f'is_[{k}]', d)}")
             names.append(f"i{j}")
         for level in range(cells, 0, -1):
             alternatives = " | ".join("(" + " & ".join(combo) + ")" for combo in combinations(names, level))
@@ -157,23 +160,20 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
     kinds = [cube_kind] + [k for k, _ in _ROTATIONS[card][0]]
     total = sum(len(_TOKENS[k]) for k in kinds)
 
-    def sh(expr: str, offset: int) -> str:
-        return f"({expr} >> {offset})" if offset > 0 else f"({expr} << {-offset})"
-
     lines = ["def levels(units, can, free):",
              f"    a_can = can[{cube_kind}] & free",
              f"    out = [0] * {total + 1}",
              "    if not a_can:",
              "        return out"]
     for rotation in _ROTATIONS[card]:
-        cond = " & ".join(["a_can"] + [sh(f"can[{k}]", d) for k, d in rotation])
+        cond = " & ".join(["a_can"] + [_shift(f"can[{k}]", d) for k, d in rotation])
         lines.append(f"    c = {cond}")
         lines.append("    if c:")
         lines.append("        out[0] |= c")
         # a bit-sliced counter: g[L] = cells with at least L of the habitat's tokens in place
         lines.append("        g = [c" + ", 0" * total + "]")
         terms = [f"units[{cube_kind}][{j}]" for j in range(len(_TOKENS[cube_kind]))]
-        terms += [sh(f"units[{k}][{j}]", d) for k, d in rotation for j in range(len(_TOKENS[k]))]
+        terms += [_shift(f"units[{k}][{j}]", d) for k, d in rotation for j in range(len(_TOKENS[k]))]
         for i, term in enumerate(terms):
             lines.append(f"        x = {term}")
             for level in range(i + 1, 0, -1):
@@ -200,7 +200,7 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
         if k < 0:
             return 0.0
         n = len(CARD_CELLS[card])
-        share = w.cube_ready if k == n else w.progress * (k / n) ** 2
+        share = w.cube_ready if k == n else w.progress * (k / n) ** w.power
         return 8 * max(share, w.card)
     levels = _LEVELS[card](units, can_mask, free)
     if not levels[0]:
@@ -275,17 +275,9 @@ def static_value(state: HarmoniesState, player: int) -> float:
     if state.display:
         value += w.slot * (CARD_LIMIT - len(held)) * min(1.0, turns_left / w.later_turns)
     if held:
-        is_mask = [0] * len(KINDS)
-        can_mask = [0] * len(KINDS)
-        for kind in range(len(KINDS)):
-            m = 0
-            for sid in _IS[kind]:
-                m |= sm[sid]
-            is_mask[kind] = m
-            m = 0
-            for sid in _CAN_BECOME[kind]:
-                m |= sm[sid]
-            can_mask[kind] = m
+        can_mask = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
+        # only a Nature's Spirit is valued by its finished cells (animal cards count tokens)
+        is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if held[-1] >= NUM_ANIMALS else []
         units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
         free = ~state.cubes[player]
         placed = state.placed
