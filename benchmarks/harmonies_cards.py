@@ -15,36 +15,29 @@ import collections
 import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, cast
 
-from hanpan.agents.base import Seat
-from hanpan.agents.simple import GreedyAgent
-from hanpan.core.registry import game as get_game
-from hanpan.core.rng import mix_seed
+from tune_harmonies import greedy_solo
+
+from hanpan.core.action import Action
+from hanpan.core.contract import State
 from hanpan.games.harmonies import heuristic
-from hanpan.games.harmonies.data import CARD_IDS, CARD_POINTS, KINDS
+from hanpan.games.harmonies.data import CARD_IDS, CARD_POINTS
+from hanpan.games.harmonies.state import HarmoniesState
 
 
 def play(task: tuple[int, int, dict[str, float]]) -> dict[str, Any]:
     index, seed, weights = task
-    heuristic.WEIGHTS = heuristic.Weights(**{**vars(heuristic.Weights()), **weights})
-    state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
-    agent = GreedyAgent(mix_seed(seed, index, 1))
     taken: dict[int, int] = {}
-    while not state.is_over:
-        action = agent.choose(Seat(state, 0))
+
+    def note_card(state: State, player: int, action: Action) -> None:
         word, *rest = str(action).split()
         if word == "card":
             taken[CARD_IDS.index(rest[0])] = state.turn
-        state.apply(action)
-    sm = state.sm[0]
-    can = [heuristic._mask(sm, heuristic._CAN_BECOME[k]) for k in range(len(KINDS))]
-    units = [[heuristic._mask(sm, sids) for sids in heuristic._TOKENS[k]] for k in range(len(KINDS))]
-    short = []
-    for card in state.held[0]:
-        levels = heuristic._LEVELS[card](units, can, ~state.cubes[0])
-        built = [level for level in range(len(levels)) if levels[level]]
-        short.append(str(len(levels) - 1 - max(built)) if built else "unbuildable")
+
+    state = cast(HarmoniesState, greedy_solo(weights, seed, index, on_action=note_card))
+    lacking = [heuristic.tokens_short(state, 0, card) for card in state.held[0]]
+    short = ["unbuildable" if n is None else str(n) for n in lacking]
     return {
         "score": state.total(0), "points": state.points(0)[:6], "turns": state.turn,
         "taken": [(turn, state.placed[c] == len(CARD_POINTS[c])) for c, turn in taken.items()],

@@ -15,23 +15,30 @@ import argparse
 import dataclasses
 import json
 import statistics
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
-from hanpan.agents.base import Seat
+from hanpan.agents.base import play_out
 from hanpan.agents.simple import GreedyAgent
+from hanpan.core.action import Action
+from hanpan.core.contract import State
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import mix_seed
 from hanpan.games.harmonies import heuristic
 
 
-def play(task: tuple[dict[str, float], int, int]) -> int:
-    weights, seed, index = task
+def greedy_solo(weights: dict[str, float], seed: int, index: int,
+                on_action: Callable[[State, int, Action], None] | None = None) -> State:
+    """Game ``index`` of ``hanpan simulate harmonies --players greedy --seed SEED`` (side A, no
+    spirit), played to its end by the greedy agent with the heuristic's ``weights`` changed."""
     heuristic.WEIGHTS = heuristic.Weights(**weights)
     state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
-    agent = GreedyAgent(mix_seed(seed, index, 1))
-    while not state.is_over:
-        state.apply(agent.choose(Seat(state, 0)))
-    return state.scores()[0].total
+    play_out(state, [GreedyAgent(mix_seed(seed, index, 1))], on_action=on_action)
+    return state
+
+
+def play(task: tuple[dict[str, float], int, int]) -> int:
+    return greedy_solo(*task).scores()[0].total
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from hanpan.core.action import Action
@@ -85,17 +85,20 @@ class Agent(ABC):
         return f"<{type(self).__name__} {self.name}>"
 
 
-def play_out(state: State, agents: Sequence[Agent], max_decisions: int | None = None) -> int:
+def play_out(state: State, agents: Sequence[Agent], max_decisions: int | None = None,
+             on_action: Callable[[State, int, Action], None] | None = None) -> int:
     """Let each seat's agent decide until the game is over; every decision goes through the
-    checked ``play``, so an illegal choice raises.  Returns the number of decisions made.
+    checked ``play``, so an illegal choice raises.  ``on_action(state, player, action)`` is called
+    with each choice just before it is played.  Returns the number of decisions made.
 
     >>> import hanpan
     >>> from hanpan.agents import make_agent
     >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=3)
-    >>> play_out(state, [make_agent("random", seed=1), make_agent("greedy", seed=2)]) > 0
-    True
-    >>> state.status
-    'finished'
+    >>> seen = []
+    >>> n = play_out(state, [make_agent("random", seed=1), make_agent("greedy", seed=2)],
+    ...              on_action=lambda s, player, action: seen.append(player))
+    >>> n == len(seen) > 0, state.status
+    (True, 'finished')
     """
     decisions = 0
     while not state.is_over:
@@ -103,6 +106,9 @@ def play_out(state: State, agents: Sequence[Agent], max_decisions: int | None = 
             raise RuntimeError(f"the game did not end within {max_decisions} decisions")
         player = state.current_player
         assert player is not None
-        state.play(agents[player].choose(Seat(state, player)))
+        action = agents[player].choose(Seat(state, player))
+        if on_action is not None:
+            on_action(state, player, action)
+        state.play(action)
         decisions += 1
     return decisions

@@ -19,7 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from hanpan.agents.base import Seat
+from hanpan.agents.base import play_out
 from hanpan.agents.registry import make_agent
 from hanpan.analysis.stats import wilson_interval
 from hanpan.core.errors import OptionError
@@ -124,14 +124,7 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
     agents = [make_agent(names[order[seat]], seed=mix_seed(seed, index, seat + 1)) for seat in range(count)]
     state = get_game(game_id).new(players=count, seed=game_seed, **options)
     actions: list[str] = []
-    decisions = 0
-    while not state.is_over:
-        player = state.current_player
-        assert player is not None
-        action = state.play(agents[player].choose(Seat(state, player)))
-        decisions += 1
-        if keep_record:
-            actions.append(str(action))
+    decisions = play_out(state, agents, on_action=(lambda s, p, a: actions.append(str(a))) if keep_record else None)
     record = None
     if keep_record:
         record = Record.of(state, [names[i] for i in order], actions).to_json()

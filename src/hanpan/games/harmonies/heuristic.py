@@ -309,6 +309,23 @@ def _ready_cubes(state: HarmoniesState, player: int) -> float:
     return value
 
 
+def tokens_short(state: HarmoniesState, player: int, card: int) -> int | None:
+    """How many tokens the card's best habitat on the player's board still lacks for its next cube
+    (0: a cube can go down now); None when no habitat of it can be built any more.
+
+    >>> from hanpan.games.harmonies import GAME
+    >>> from hanpan.games.harmonies.data import CARD_INDEX
+    >>> tokens_short(GAME.new(players=1, seed=1), 0, CARD_INDEX["falcon"])  # 3 greys and a yellow
+    4
+    """
+    sm = state.sm[player]
+    can = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
+    units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
+    levels = _LEVELS[card](units, can, ~state.cubes[player])
+    built = [level for level, cells in enumerate(levels) if cells]
+    return len(levels) - 1 - built[-1] if built else None
+
+
 def _mask(sm: list[int], sids: tuple[int, ...]) -> int:
     m = 0
     for sid in sids:
