@@ -6,7 +6,9 @@ green, a lone mountain, a lone yellow, a building short of colours), empty cells
 the game last longer), each held card's cubes still to place (the best habitat under way for the
 next cube, the next best for the one after, …, progress counted in tokens), and free card slots — after the
 tokens still in hand are placed one by one where ``static_value`` gains most (a short
-rollout), so a central space, a cell, a card or a cube are all judged on one scale.
+rollout), so a central space, a cell, a card or a cube are all judged on one scale.  On the
+player's last turn (the round ends the game, the board has 2 or fewer empty cells, or the pouch
+cannot refill) nothing under way counts: only the points and the cubes that can go down now.
 
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=1)
@@ -73,8 +75,6 @@ class Weights:
     later: float = 0.45  # a cube after the next: its value × this × (turns left / later_turns) per place down
     later_turns: float = 8.0
     slot: float = 1.125  # a free card slot (of 4) while cards remain to take, × turns left / later_turns
-    fade: float = 0.0  # landscapes under way count × min(1, (turns left - 1) / fade) (0: always in full)
-    fill_rate: float = 0.0  # for ``fade``: turns left are at most 1 + (empty cells - 2) / fill_rate (0: off)
 
 
 WEIGHTS = Weights()
@@ -249,28 +249,21 @@ def static_value(state: HarmoniesState, player: int) -> float:
         # cannot refill after this turn): nothing under way will grow any more, only the cubes that
         # can go down now still count
         return value + _ready_cubes(state, player)
-    under_way = w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
+    value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
         lone = mountain & ~spread(mountain)
         if lone:
-            under_way += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
-                                            + 7 * (sm[_SSS] & lone).bit_count())
+            value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
+                                        + 7 * (sm[_SSS] & lone).bit_count())
     yellow = sm[_Y]
     if yellow:
-        under_way += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
+        value += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
     built = building_mask(sm)
     if built and points[3] < 5 * built.bit_count():
         near_empty = built & spread(empty)
-        under_way += w.building_short * near_empty.bit_count()
-    if w.fade:
-        horizon = turns_left - 1.0
-        if w.fill_rate:
-            horizon = min(horizon, (empties - END_EMPTY_CELLS) / w.fill_rate)
-        if horizon < w.fade:
-            under_way *= horizon / w.fade
-    value += under_way
-    value += w.empty * max(0.0, min(empties - 2, w.empty_per_turn * turns_left))
+        value += w.building_short * near_empty.bit_count()
+    value += w.empty * max(0.0, min(empties - END_EMPTY_CELLS, w.empty_per_turn * turns_left))
     held = state.held[player]
     if state.display:
         value += w.slot * (CARD_LIMIT - len(held)) * min(1.0, turns_left / w.later_turns)
