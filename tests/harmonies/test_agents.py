@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hanpan.agents import Seat, make_agent
 from hanpan.games.harmonies.data import CARD_INDEX
 from hanpan.games.harmonies.heuristic import evaluate, static_value
@@ -80,3 +82,23 @@ def test_on_the_last_turn_only_points_and_cubes_that_can_go_down_now_count() -> 
     ready = len(held.cube_cells(0, CARD_INDEX["ladybug"]))
     assert ready >= 1
     assert static_value(held, 0) == held.total(0) + card_points(CARD_INDEX["ladybug"], min(ready, 5))
+
+
+def test_a_pouch_running_dry_within_the_round_makes_this_the_last_turn() -> None:
+    # 2 players, seat 0 to move: each turn's refill takes 3 tokens, so with 3 left seat 1's turn
+    # empties the pouch and ends the game: seat 0's brown will never get its green.  With 6 left
+    # seat 0 plays again.  Seat 1 on its own turn needs an empty pouch for the same.
+    state = GAME.new(players=2, seed=3)
+    board = {"a1": ["brown"]}
+
+    def with_pouch(tokens: int, player: int) -> Any:
+        data = with_board(state, 0, board).to_json()
+        data["box"] += sum(data["pouch"].values()) - tokens  # the position keeps all 120 tokens
+        data["pouch"] = {"blue": tokens}
+        data.pop("bag", None)
+        data["player"] = player
+        return GAME.from_json(data)
+
+    assert static_value(with_pouch(3, 0), 0) == with_pouch(3, 0).total(0)
+    assert static_value(with_pouch(6, 0), 0) > with_pouch(6, 0).total(0) + 1
+    assert static_value(with_pouch(3, 1), 1) > with_pouch(3, 1).total(1)

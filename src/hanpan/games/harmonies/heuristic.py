@@ -8,7 +8,7 @@ next cube, the next best for the one after, …, progress counted in tokens), an
 tokens still in hand are placed one by one where ``static_value`` gains most (a short
 rollout), so a central space, a cell, a card or a cube are all judged on one scale.  On the
 player's last turn (the round ends the game, the board has 2 or fewer empty cells, or the pouch
-cannot refill) nothing under way counts: only the points and the cubes that can go down now.
+runs dry within the round) nothing under way counts: only the points and the cubes that can go down now.
 
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=1)
@@ -244,10 +244,11 @@ def static_value(state: HarmoniesState, player: int) -> float:
         turns_left = (len(state.bag) + 8) // 9 + 1
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
-    if state.ending or empties <= END_EMPTY_CELLS or (not state.bag and player == state.player):
-        # the player's last turn (the game ends with this round; or its board is full; or the pouch
-        # cannot refill after this turn): nothing under way will grow any more, only the cubes that
-        # can go down now still count
+    if (state.ending or empties <= END_EMPTY_CELLS
+            or (player == state.player and len(state.bag) <= 3 * (state.num_players - 1 - player))):
+        # the player's last turn: the game ends with this round, or the board is full, or the pouch
+        # runs dry before the round is over (each turn's refill takes 3 tokens).  Nothing under way
+        # will grow any more; only the cubes that can go down now still count.
         return value + _ready_cubes(state, player)
     value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
