@@ -129,3 +129,22 @@ def test_settings_rebuild_the_agent_and_bad_settings_are_refused() -> None:
         MCTSAgent(prior="x")
     with pytest.raises(ValueError, match="rollout must be 'random' or 'greedy', not 'smart'"):
         MCTSAgent(rollout="smart")
+
+
+def test_a_decisive_search_stops_early_with_the_same_choice() -> None:
+    # with a budget of 600 iterations the search may stop once the most visited action cannot be
+    # caught up: it then makes the choice the whole budget makes, in fewer iterations somewhere
+    stopped_early = 0
+    for game_id in GAMES:
+        for seed in range(4):
+            state = position(game_id, 2, seed, 6 + seed)
+            if state.is_over or len(state.legal_actions()) < 2:
+                continue
+            seat = Seat(state, state.current_player or 0)
+            settings: dict[str, Any] = {"iterations": 600, "cutoff": "turn", "depth": 0}
+            full = MCTSAgent(seed=seed, **settings)
+            quick = MCTSAgent(seed=seed, decisive=True, **settings)
+            assert quick.choose(seat) == full.choose(seat)
+            assert quick.last_iterations <= full.last_iterations == 600
+            stopped_early += quick.last_iterations < 600
+    assert stopped_early

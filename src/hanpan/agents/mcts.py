@@ -92,6 +92,7 @@ class MCTSAgent(Agent):
         prior: str = "quick",
         top_up: bool = False,
         solo_scale: float | None = None,
+        decisive: bool = False,
         levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
@@ -124,6 +125,9 @@ class MCTSAgent(Agent):
         #: solo values: None scales each search's scores to [0, 1] by the lowest and highest seen; a
         #: number maps a score s to a logistic curve around the root's score r, 1 / (1 + e^((r - s) / scale))
         self.solo_scale = solo_scale
+        #: stop a search once no other action can catch up with the most visited one in the budget
+        #: left (iterations, or seconds at the rate seen so far): the choice is the same, sooner
+        self.decisive = decisive
         self._reference = 0.0
         self.last_iterations = 0
         self.reused_visits = 0
@@ -181,7 +185,8 @@ class MCTSAgent(Agent):
 
     def search(self, seat: Seat, root: Node) -> int:
         """Run the budget's iterations from ``root``; returns how many ran."""
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        start = time.perf_counter()
+        deadline = None if self.seconds is None else start + self.seconds
         count = 0
         iterations = self.iterations
         if iterations is not None and self.top_up:
@@ -196,6 +201,24 @@ class MCTSAgent(Agent):
                 return count
             if deadline is not None and time.perf_counter() >= deadline:
                 return count
+            if self.decisive and count % 16 == 0 and self._decided(root, count, iterations, start, deadline):
+                return count
+
+    @staticmethod
+    def _decided(root: Node, count: int, iterations: int | None, start: float, deadline: float | None) -> bool:
+        """True when no other action can catch up with the most visited one in the budget left."""
+        remaining = math.inf if iterations is None else float(iterations - count)
+        if deadline is not None:
+            now = time.perf_counter()
+            remaining = min(remaining, count / max(now - start, 1e-9) * (deadline - now))
+        first = second = 0
+        for child in root.children.values():
+            visits = child.visits
+            if visits > first:
+                first, second = visits, first
+            elif visits > second:
+                second = visits
+        return first - second > remaining
 
     # --- tree reuse within a turn ----------------------------------------------------------------
     def _root(self, seat: Seat) -> Node:
