@@ -102,3 +102,18 @@ def test_a_pouch_running_dry_within_the_round_makes_this_the_last_turn() -> None
     assert static_value(with_pouch(3, 0), 0) == with_pouch(3, 0).total(0)
     assert static_value(with_pouch(6, 0), 0) > with_pouch(6, 0).total(0) + 1
     assert static_value(with_pouch(3, 1), 1) > with_pouch(3, 1).total(1)
+
+
+def test_after_its_last_turn_a_players_ready_cubes_count_no_more() -> None:
+    # the game ends with this round and seat 1 is playing its last turn: seat 1's ready Frog cube
+    # (a water beside a green) still counts, as it may go down now; seat 0's ready Ladybug cube (a
+    # field beside a green) does not, as seat 0's last turn is over
+    state = GAME.new(players=2, seed=3)
+    seat0 = with_board(state, 0, {"a1": ["green"], "a2": ["yellow"]}, hold=["ladybug"])
+    data = with_board(seat0, 1, {"a1": ["green"], "a2": ["blue"]}, hold=["frog"]).to_json()
+    data["ending"] = True
+    data["player"] = 1
+    position = GAME.from_json(data)
+    assert position.cube_cells(0, CARD_INDEX["ladybug"]) and position.cube_cells(1, CARD_INDEX["frog"])
+    assert static_value(position, 0) == position.total(0)
+    assert static_value(position, 1) == position.total(1) + card_points(CARD_INDEX["frog"], 1)

@@ -248,8 +248,9 @@ def static_value(state: HarmoniesState, player: int) -> float:
             or (player == state.player and len(state.bag) <= 3 * (state.num_players - 1 - player))):
         # the player's last turn: the game ends with this round, or the board is full, or the pouch
         # runs dry before the round is over (each turn's refill takes 3 tokens).  Nothing under way
-        # will grow any more; only the cubes that can go down now still count.
-        return value + _ready_cubes(state, player)
+        # will grow any more; only the cubes that can still go down count: on this turn, or on the
+        # player's turn still to come in this round (a later seat), not once its last turn is over.
+        return value + (_ready_cubes(state, player) if player >= state.player else 0.0)
     value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
