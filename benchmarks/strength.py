@@ -112,6 +112,24 @@ def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
     lines.append("")
 
 
+def levels_section(lines: list[str]) -> None:
+    """What each level is: the search settings of ``hanpan.agents.registry.LEVELS``."""
+    from hanpan.agents.registry import LEVELS
+
+    lines += ["## The levels", "",
+              "- `random`: a legal decision chosen uniformly at random.",
+              "- `greedy`: the decision whose result the game's own evaluation values most (one step ahead).",
+              "- `easy`, `normal`, `hard`: information-set Monte Carlo tree search (`hanpan.agents.mcts`) with "
+              "these settings (`hanpan.agents.registry.LEVELS`; a game not listed uses `default`, and "
+              "`game/N` applies to N players):", "",
+              "| level | game | settings |", "|---|---|---|"]
+    for name, per_game in LEVELS.items():
+        for game, settings in per_game.items():
+            text = ", ".join(f"{key} {value}" for key, value in settings.items())
+            lines.append(f"| {name} | {game} | {text} |")
+    lines.append("")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
@@ -128,6 +146,7 @@ def main() -> None:
     games = args.game or ["spirits_of_the_wild", "harmonies", "four_gardens"]
     lines = ["# Strength of the computer players", "",
              "Made by `benchmarks/strength.py`; every figure is one `hanpan simulate` run shown with it.", ""]
+    levels_section(lines)
     for game in games:
         head_to_head(game, levels, args.games, args.jobs, lines)
         if game == "harmonies":
