@@ -63,31 +63,41 @@ def test_a_card_adds_nothing_where_its_habitat_cannot_be_built() -> None:
     assert values["alligator"] == values["otter"] < values["ladybug"]
 
 
+def tokens_taken(state: Any, **changes: Any) -> Any:
+    """The position with the player to move having taken (and placed) this turn's tokens."""
+    data = state.to_json()
+    data.update(took=True, **changes)
+    return GAME.from_json(data)
+
+
 def test_on_the_last_turn_only_points_and_cubes_that_can_go_down_now_count() -> None:
-    # 2 empty cells end the game after this turn: a brown waiting for its green is worth nothing then,
-    # nor are the empty cells; a held Ladybug counts the cubes its ready habitats take now (a field
-    # beside a green), no more than its track holds.  With 3 empty cells both count again.
+    # tokens taken and 2 empty cells: the game ends after this turn, so a brown waiting for its
+    # green is worth nothing, nor are the empty cells; a held Ladybug counts the cubes its ready
+    # habitats take now (a field beside a green), no more than its track holds.  With 3 empty
+    # cells, or before this turn's tokens are taken, both count again.
     state = GAME.new(players=1, seed=3)
     names = list(cells("A"))
     board = {name: ["green" if i % 2 else "blue"] for i, name in enumerate(names) if i >= 3}
     board[names[2]] = ["brown"]
-    last = with_board(state, 0, board)
+    last = tokens_taken(with_board(state, 0, board))
     assert last.empties[0] == 2
     assert static_value(last, 0) == float(last.total(0))
+    untaken = with_board(state, 0, board)
+    assert static_value(untaken, 0) > untaken.total(0) + 1
     board.pop(names[3])
-    before = with_board(state, 0, board)
+    before = tokens_taken(with_board(state, 0, board))
     assert static_value(before, 0) > before.total(0) + 4
     fields = {**board, names[3]: ["green"], names[4]: ["yellow"]}
-    held = with_board(state, 0, fields, hold=["ladybug"])
+    held = tokens_taken(with_board(state, 0, fields, hold=["ladybug"]))
     ready = len(held.cube_cells(0, CARD_INDEX["ladybug"]))
     assert ready >= 1
     assert static_value(held, 0) == held.total(0) + card_points(CARD_INDEX["ladybug"], min(ready, 5))
 
 
 def test_a_pouch_running_dry_within_the_round_makes_this_the_last_turn() -> None:
-    # 2 players, seat 0 to move: each turn's refill takes 3 tokens, so with 3 left seat 1's turn
-    # empties the pouch and ends the game: seat 0's brown will never get its green.  With 6 left
-    # seat 0 plays again.  Seat 1 on its own turn needs an empty pouch for the same.
+    # 2 players, seat 0 to move, its tokens taken: each turn's refill takes 3 tokens, so with 3 left
+    # seat 1's turn empties the pouch and ends the game: seat 0's brown will never get its green.
+    # With 6 left seat 0 plays again.  Seat 1 on its own turn needs an empty pouch for the same.
     state = GAME.new(players=2, seed=3)
     board = {"a1": ["brown"]}
 
@@ -97,6 +107,7 @@ def test_a_pouch_running_dry_within_the_round_makes_this_the_last_turn() -> None
         data["pouch"] = {"blue": tokens}
         data.pop("bag", None)
         data["player"] = player
+        data["took"] = True
         return GAME.from_json(data)
 
     assert static_value(with_pouch(3, 0), 0) == with_pouch(3, 0).total(0)
@@ -113,6 +124,7 @@ def test_after_its_last_turn_a_players_ready_cubes_count_no_more() -> None:
     data = with_board(seat0, 1, {"a1": ["green"], "a2": ["blue"]}, hold=["frog"]).to_json()
     data["ending"] = True
     data["player"] = 1
+    data["took"] = True
     position = GAME.from_json(data)
     assert position.cube_cells(0, CARD_INDEX["ladybug"]) and position.cube_cells(1, CARD_INDEX["frog"])
     assert static_value(position, 0) == position.total(0)

@@ -6,9 +6,10 @@ green, a lone mountain, a lone yellow, a building short of colours), empty cells
 the game last longer), each held card's cubes still to place (the best habitat under way for the
 next cube, the next best for the one after, …, progress counted in tokens), and free card slots — after the
 tokens still in hand are placed one by one where ``static_value`` gains most (a short
-rollout), so a central space, a cell, a card or a cube are all judged on one scale.  On the
-player's last turn (the round ends the game, the board has 2 or fewer empty cells, or the pouch
-runs dry within the round) nothing under way counts: only the points and the cubes that can go down now.
+rollout), so a central space, a cell, a card or a cube are all judged on one scale.  Once no
+token will come to the player any more (its last turn's tokens are taken: the round ends the
+game, the board has 2 or fewer empty cells, or the pouch runs dry within the round) nothing under
+way counts: only the points and the cubes that can go down now.
 
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=1)
@@ -244,13 +245,17 @@ def static_value(state: HarmoniesState, player: int) -> float:
         turns_left = (len(state.bag) + 8) // 9 + 1
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
-    if (state.ending or empties <= END_EMPTY_CELLS
-            or (player == state.player and len(state.bag) <= 3 * (state.num_players - 1 - player))):
-        # the player's last turn: the game ends with this round, or the board is full, or the pouch
-        # runs dry before the round is over (each turn's refill takes 3 tokens).  Nothing under way
-        # will grow any more; only the cubes that can still go down count: on this turn, or on the
-        # player's turn still to come in this round (a later seat), not once its last turn is over.
-        return value + (_ready_cubes(state, player) if player >= state.player else 0.0)
+    if player == state.player:
+        # on its last turn, once its tokens are taken, no token will come to the player any more: the
+        # game ends with this round, or the board is full, or the pouch runs dry before the round is
+        # over (each turn's refill takes 3 tokens)
+        final = state.took and (state.ending or empties <= END_EMPTY_CELLS
+                                or len(state.bag) <= 3 * (state.num_players - 1 - player))
+    else:
+        final = state.ending and player < state.player  # its last turn is over
+    if final:
+        # nothing under way will grow any more; only the cubes that can still go down count
+        return value + (_ready_cubes(state, player) if player == state.player else 0.0)
     value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
