@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hanpan.games.harmonies.board import ACCEPTING, ADD, EMPTY, STACK_ID, habitat_rotations, spread
+from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, STACK_ID, habitat_rotations, spread
 from hanpan.games.harmonies.data import (
     BUILDING,
     CARD_CELLS,
@@ -241,10 +241,6 @@ def static_value(state: HarmoniesState, player: int) -> float:
     sm = state.sm[player]
     empty = sm[EMPTY]
     empties = state.empties[player]
-    if state.num_players == 1:
-        turns_left = (len(state.bag) + 8) // 9 + 1
-    else:
-        turns_left = len(state.bag) // (3 * state.num_players) + 1
     if player == state.player:
         # on its last turn, once its tokens are taken, no token will come to the player any more: the
         # game ends with this round, or the board is full, or the pouch runs dry before the round is
@@ -256,6 +252,10 @@ def static_value(state: HarmoniesState, player: int) -> float:
     if final:
         # nothing under way will grow any more; only the cubes that can still go down count
         return value + (_ready_cubes(state, player) if player == state.player else 0.0)
+    if state.num_players == 1:
+        turns_left = (len(state.bag) + 8) // 9 + 1
+    else:
+        turns_left = len(state.bag) // (3 * state.num_players) + 1
     value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
@@ -275,10 +275,9 @@ def static_value(state: HarmoniesState, player: int) -> float:
     if state.display:
         value += w.slot * (CARD_LIMIT - len(held)) * min(1.0, turns_left / w.later_turns)
     if held:
-        can_mask = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
+        can_mask, units = _habitat_masks(sm)
         # only a Nature's Spirit is valued by its finished cells (animal cards count tokens)
         is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if held[-1] >= NUM_ANIMALS else []
-        units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
         free = ~state.cubes[player]
         placed = state.placed
         for card in held:
@@ -288,24 +287,17 @@ def static_value(state: HarmoniesState, player: int) -> float:
 
 def _ready_cubes(state: HarmoniesState, player: int) -> float:
     """Points of the cubes the held cards can place now, each card on its own ready cells."""
-    held = state.held[player]
-    if not held:
-        return 0.0
     sm = state.sm[player]
-    can_mask = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
-    units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
     free = ~state.cubes[player]
     value = 0.0
-    for card in held:
+    for card in state.held[player]:
         track = CARD_POINTS[card]
         if not track:  # a Nature's Spirit: its points depend on the whole board, counted at the end
             continue
-        levels = _LEVELS[card](units, can_mask, free)
-        ready = levels[-1].bit_count()
+        ready = (ANCHORS[card](sm) & free).bit_count()  # the cells ``legal_actions`` offers its cube
         if ready:
             placed = state.placed[card]
-            cubes = min(ready, len(track) - placed)
-            value += card_points(card, placed + cubes) - card_points(card, placed)
+            value += card_points(card, min(len(track), placed + ready)) - card_points(card, placed)
     return value
 
 
@@ -318,12 +310,17 @@ def tokens_short(state: HarmoniesState, player: int, card: int) -> int | None:
     >>> tokens_short(GAME.new(players=1, seed=1), 0, CARD_INDEX["falcon"])  # 3 greys and a yellow
     4
     """
-    sm = state.sm[player]
-    can = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
-    units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
+    can, units = _habitat_masks(state.sm[player])
     levels = _LEVELS[card](units, can, ~state.cubes[player])
     built = [level for level, cells in enumerate(levels) if cells]
     return len(levels) - 1 - built[-1] if built else None
+
+
+def _habitat_masks(sm: list[int]) -> tuple[list[int], list[list[int]]]:
+    """Per kind: the cells that can still become it, and the cells holding ≥ 1, 2, 3 of its tokens."""
+    can = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
+    units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
+    return can, units
 
 
 def _mask(sm: list[int], sids: tuple[int, ...]) -> int:
