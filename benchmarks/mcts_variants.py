@@ -53,6 +53,16 @@ solo 98.4 on 60 games of --seed 7), Harmonies solo, 1 s per decision, prior eval
 Harmonies, 2 players against greedy, 1 s per decision, prior evaluate, widening 2.0:
     two turns planned (the hard level), hanpan simulate --players hard,greedy, 40 games: 51.25 %
     one turn planned, 16 games: 50 % (mean 88.6)
+
+Session 5, Harmonies solo, games 0-9 of --seed 1, 1 s per decision, one turn planned, prior evaluate,
+widening 2.0 (greedy scores 100.9 on these games; 102.58 on games 0-49):
+    backup="max" (each node keeps the best score found below it), ≈ 4,240 iterations/decision ... 98.3
+    (per game 100, 85, 75, 109, 90, 98, 109, 114, 90, 113 against greedy's 111, 84, 100, 119, 106,
+    96, 86, 100, 105, 102).  The best line found by the turn's search is worse for the game than
+    greedy's: in game 2 it reaches a higher value at the end of turns 2-4 (86.6-91.9 against
+    83.2-90.8) by taking points now — a lone 3-high mountain, a red-on-red building — while every
+    empty cell keeps its flat 4 points, and then earns 2-5 points a turn where greedy earns 6-15
+    (final 75 against 100).  Searching harder for the heuristic's value finds where it is wrong.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ import pytest
 
 import hanpan
 from hanpan.agents import Seat
-from hanpan.agents.mcts import SETTINGS, MCTSAgent
+from hanpan.agents.mcts import SETTINGS, MCTSAgent, Node
 from hanpan.core.rng import Rng
 
 GAMES = ["spirits_of_the_wild", "harmonies", "four_gardens"]
@@ -20,6 +20,7 @@ KNOBS: list[dict[str, Any]] = [
     {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0},
     {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0, "prior": "evaluate", "top_up": True},
     {"cutoff": "turn", "depth": 0, "solo_scale": 3.0, "margin_scale": 2.0},
+    {"cutoff": "turn", "depth": 0, "widening": 2.0, "prior": "evaluate", "backup": "max"},
 ]
 
 
@@ -129,6 +130,38 @@ def test_settings_rebuild_the_agent_and_bad_settings_are_refused() -> None:
         MCTSAgent(prior="x")
     with pytest.raises(ValueError, match="rollout must be 'random' or 'greedy', not 'smart'"):
         MCTSAgent(rollout="smart")
+    with pytest.raises(ValueError, match="backup must be 'mean' or 'max', not 'min'"):
+        MCTSAgent(backup="min")
+
+
+def test_a_max_backup_keeps_the_best_score_found_and_plays_its_line() -> None:
+    # solo Harmonies, mid-turn: each node keeps the best leaf score below it, the root the best of
+    # its children, and the choice is the child holding that best score
+    state = hanpan.game("harmonies").new(players=1, seed=5)
+    state.play("space 2")
+    seat = Seat(state, 0)
+    settings: dict[str, Any] = {"iterations": 300, "cutoff": "turn", "depth": 0, "widening": 2.0,
+                                "prior": "evaluate", "backup": "max"}
+    agent = MCTSAgent(seed=3, **settings)
+    agent.reuse = False
+    root = Node(1)
+    agent.search(seat, root)
+    children = [c for c in root.children.values() if c.visits]
+    assert root.value[0] == max(c.value[0] for c in children)
+    for child in children:
+        below = [g.value[0] for g in child.children.values() if g.visits]
+        assert not below or child.value[0] >= max(below)
+    choice = MCTSAgent(seed=3, **settings).choose(seat)
+    assert root.children[choice.id].value[0] == root.value[0]
+    # the best score found is a real score the line reaches: at least greedy's one-step best
+    greedy_best = max(_after(state, a).evaluate(0) for a in state.legal_actions())
+    assert root.value[0] >= greedy_best
+
+
+def _after(state: hanpan.State, action: hanpan.Action) -> hanpan.State:
+    child = state.clone()
+    child.apply(action)
+    return child
 
 
 def test_a_decisive_search_stops_early_with_the_same_choice() -> None:
@@ -148,3 +181,17 @@ def test_a_decisive_search_stops_early_with_the_same_choice() -> None:
             assert quick.last_iterations <= full.last_iterations == 600
             stopped_early += quick.last_iterations < 600
     assert stopped_early
+
+
+@pytest.mark.parametrize(("players", "knobs"), [(2, KNOBS[0]), (1, KNOBS[-1])])
+def test_root_parallel_search_is_legal_and_reproducible(players: int, knobs: dict[str, Any]) -> None:
+    # two worker processes grow their own trees; the seeds come from the agent's generator
+    state = position("harmonies", players, 4, 9)
+    player = state.current_player
+    assert player is not None
+    seat = Seat(state, player)
+    first = MCTSAgent(seed=2, iterations=40, workers=2, **knobs)
+    choice = first.choose(seat)
+    assert choice in state.legal_actions()
+    assert first.last_iterations == 40
+    assert MCTSAgent(seed=2, iterations=40, workers=2, **knobs).choose(seat) == choice

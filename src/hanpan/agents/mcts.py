@@ -30,6 +30,12 @@ Values lie in [0, 1]: at the end of a game a win (shared wins split) mixed with
 the score margin; at a cut-off the margin of ``evaluate`` alone; in solo games
 the score scaled by the scores seen in this search.
 
+Backup: each node's value is the mean of the values of its iterations (``backup="mean"``),
+or, in one-player games, the best score found below it (``backup="max"``, as single-player
+MCTS does): a solo turn hides nothing but the next draws, so the search then follows the
+best line it has found rather than the average of the lines it tried, and plays the action
+that starts it.
+
 >>> import hanpan
 >>> from hanpan.agents.base import Seat
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=4)
@@ -93,6 +99,7 @@ class MCTSAgent(Agent):
         top_up: bool = False,
         solo_scale: float | None = None,
         decisive: bool = False,
+        backup: str = "mean",
         levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
@@ -128,6 +135,9 @@ class MCTSAgent(Agent):
         #: stop a search once no other action can catch up with the most visited one in the budget
         #: left (iterations, or seconds at the rate seen so far): the choice is the same, sooner
         self.decisive = decisive
+        #: "mean": a node's value is the mean of its iterations' values; "max" (one-player games
+        #: only): the best score found below it, so the choice follows the best line found
+        self.backup = backup
         self._reference = 0.0
         self.last_iterations = 0
         self.reused_visits = 0
@@ -135,6 +145,7 @@ class MCTSAgent(Agent):
         self._kept: Node | None = None
         self._kept_at: tuple[int, int, int] | None = None
         self._low = math.inf  # solo scores seen, to scale solo values into [0, 1]
+        self._max = False  # this search backs up the best score (``backup="max"`` in a one-player game)
         self._high = -math.inf
         self._check()
 
@@ -146,6 +157,8 @@ class MCTSAgent(Agent):
             raise ValueError(f"prior must be 'quick' or 'evaluate', not {self.prior!r}")
         if self.rollout not in ("random", "greedy"):
             raise ValueError(f"rollout must be 'random' or 'greedy', not {self.rollout!r}")
+        if self.backup not in ("mean", "max"):
+            raise ValueError(f"backup must be 'mean' or 'max', not {self.backup!r}")
 
     # --- the decision ----------------------------------------------------------------------------
     def tune(self, game_id: str, per_game: dict[str, dict[str, Any]], players: int | None = None) -> None:
@@ -181,7 +194,8 @@ class MCTSAgent(Agent):
             return action
         self.reused_visits = root.visits
         self.last_iterations = self.search(seat, root)
-        return self._keep(seat, root, self._best(root, legal, seat.player))
+        best = self._best_found(root, legal) if self._max else self._best(root, legal, seat.player)
+        return self._keep(seat, root, best)
 
     def search(self, seat: Seat, root: Node) -> int:
         """Run the budget's iterations from ``root``; returns how many ran."""
@@ -192,6 +206,7 @@ class MCTSAgent(Agent):
         if iterations is not None and self.top_up:
             iterations = max(iterations - root.visits, iterations // 8, 1)
         self._low, self._high = math.inf, -math.inf  # solo values are scaled by this search's scores
+        self._max = self.backup == "max" and seat.num_players == 1
         if self.solo_scale is not None and seat.num_players == 1:
             self._reference = seat.determinize(self.rng).evaluate(seat.player)
         while True:
@@ -201,7 +216,8 @@ class MCTSAgent(Agent):
                 return count
             if deadline is not None and time.perf_counter() >= deadline:
                 return count
-            if self.decisive and count % 16 == 0 and self._decided(root, count, iterations, start, deadline):
+            if (self.decisive and not self._max and count % 16 == 0
+                    and self._decided(root, count, iterations, start, deadline)):
                 return count
 
     @staticmethod
@@ -251,6 +267,16 @@ class MCTSAgent(Agent):
                 best, best_key = action, key
         return best
 
+    @staticmethod
+    def _best_found(root: Node, legal: Sequence[Action]) -> Action:
+        """With ``backup="max"``: the action leading to the best score found; ties to more visits."""
+        best, best_key = legal[0], (-math.inf, -1)
+        for action in legal:
+            child = root.children.get(action.id)
+            if child is not None and child.visits and (child.value[0], child.visits) > best_key:
+                best, best_key = action, (child.value[0], child.visits)
+        return best
+
     # --- one iteration ---------------------------------------------------------------------------
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng
@@ -284,15 +310,30 @@ class MCTSAgent(Agent):
                 break
             best_action = legal[0]
             best_score = -math.inf
-            for action in legal:
-                child = children[action.id]
-                score = child.value[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
-                if score > best_score:
-                    best_score, best_action = score, action
+            if self._max:  # the best score below each child, scaled by this search's scores
+                low, span = self._low, max(self._high - self._low, 1e-9)
+                for action in legal:
+                    child = children[action.id]
+                    score = (child.value[0] - low) / span + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if score > best_score:
+                        best_score, best_action = score, action
+            else:
+                for action in legal:
+                    child = children[action.id]
+                    score = child.value[mover] / child.visits + c * math.sqrt(math.log(child.avail) / child.visits)
+                    if score > best_score:
+                        best_score, best_action = score, action
             node = children[best_action.id]
             state.apply(best_action)
             path.append(node)
         values = self._rollout(state, turn)
+        if self._max:
+            value = values[0]
+            for visited in path:
+                visited.visits += 1
+                if visited.visits == 1 or value > visited.value[0]:
+                    visited.value[0] = value
+            return
         for visited in path:
             visited.visits += 1
             totals = visited.value
@@ -349,6 +390,10 @@ class MCTSAgent(Agent):
     def _values(self, state: State) -> list[float]:
         n = state.num_players
         evals = [state.evaluate(p) for p in range(n)]
+        if self._max:  # the raw score: a node keeps the best one found below it
+            self._low = min(self._low, evals[0])
+            self._high = max(self._high, evals[0])
+            return evals
         if n == 1 and self.solo_scale is not None:
             return [1.0 / (1.0 + math.exp((self._reference - evals[0]) / self.solo_scale))]
         if n == 1:

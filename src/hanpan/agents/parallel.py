@@ -33,17 +33,20 @@ def _pool(size: int) -> ProcessPoolExecutor:
     return _POOL
 
 
-def _worker(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, int], int]:
+def _worker(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, tuple[int, float]], int]:
+    """Per root action: its visits and its player's value (a sum, or with ``backup="max"`` a best)."""
     from hanpan.agents.mcts import MCTSAgent, Node
 
     agent = MCTSAgent(seed, **settings)
     root = Node(seat.num_players)
     count = agent.search(seat, root)
-    return {action_id: child.visits for action_id, child in root.children.items()}, count
+    player = seat.player
+    return {action_id: (child.visits, child.value[player]) for action_id, child in root.children.items()}, count
 
 
 def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> tuple[Action, int]:
-    """The most visited action over ``agent.workers`` independent trees, and the iterations run."""
+    """The most visited action over ``agent.workers`` independent trees (with ``backup="max"`` in a
+    one-player game: the one with the best score any tree found), and the iterations run."""
     settings = agent.settings()
     settings["workers"] = 1
     if settings["iterations"] is not None:
@@ -51,11 +54,17 @@ def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> 
     seeds = [agent.rng.next64() for _ in range(agent.workers)]
     futures = [_pool(agent.workers).submit(_worker, seat, settings, seed) for seed in seeds]
     visits: dict[int, int] = {}
+    found: dict[int, float] = {}
     total = 0
     for future in futures:
         counts, done = future.result()
         total += done
-        for action_id, n in counts.items():
-            visits[action_id] = visits.get(action_id, 0) + n
-    best = max(legal, key=lambda a: visits.get(a.id, 0))
+        for action_id, (n, value) in counts.items():
+            if n:
+                visits[action_id] = visits.get(action_id, 0) + n
+                found[action_id] = max(found.get(action_id, value), value)
+    if agent.backup == "max" and seat.num_players == 1:
+        best = max(legal, key=lambda a: (found.get(a.id, float("-inf")), visits.get(a.id, 0)))
+    else:
+        best = max(legal, key=lambda a: visits.get(a.id, 0))
     return best, total
