@@ -64,7 +64,8 @@ def test_a_card_adds_nothing_where_its_habitat_cannot_be_built() -> None:
 
 
 def tokens_taken(state: Any, **changes: Any) -> Any:
-    """The position with the player to move having taken (and placed) this turn's tokens."""
+    """The position with the player to move having taken (and placed) this turn's tokens; other
+    position fields (``ending``, ``player``) changed as given."""
     data = state.to_json()
     data.update(took=True, **changes)
     return GAME.from_json(data)
@@ -106,9 +107,7 @@ def test_a_pouch_running_dry_within_the_round_makes_this_the_last_turn() -> None
         data["box"] += sum(data["pouch"].values()) - tokens  # the position keeps all 120 tokens
         data["pouch"] = {"blue": tokens}
         data.pop("bag", None)
-        data["player"] = player
-        data["took"] = True
-        return GAME.from_json(data)
+        return tokens_taken(GAME.from_json(data), player=player)
 
     assert static_value(with_pouch(3, 0), 0) == with_pouch(3, 0).total(0)
     assert static_value(with_pouch(6, 0), 0) > with_pouch(6, 0).total(0) + 1
@@ -121,11 +120,8 @@ def test_after_its_last_turn_a_players_ready_cubes_count_no_more() -> None:
     # field beside a green) does not, as seat 0's last turn is over
     state = GAME.new(players=2, seed=3)
     seat0 = with_board(state, 0, {"a1": ["green"], "a2": ["yellow"]}, hold=["ladybug"])
-    data = with_board(seat0, 1, {"a1": ["green"], "a2": ["blue"]}, hold=["frog"]).to_json()
-    data["ending"] = True
-    data["player"] = 1
-    data["took"] = True
-    position = GAME.from_json(data)
+    position = tokens_taken(with_board(seat0, 1, {"a1": ["green"], "a2": ["blue"]}, hold=["frog"]),
+                            ending=True, player=1)
     assert position.cube_cells(0, CARD_INDEX["ladybug"]) and position.cube_cells(1, CARD_INDEX["frog"])
     assert static_value(position, 0) == position.total(0)
     assert static_value(position, 1) == position.total(1) + card_points(CARD_INDEX["frog"], 1)
