@@ -19,6 +19,8 @@ way fading over the last 2 turns +0.15 ± 0.14 (93 games identical), the same by
 ± 0.31; ``empty`` 5.0 -2.4 ± 1.1, 6.0 -1.6 ± 1.1; a lone blue worth 1.5 -1.8 ± 1.1; half the best
 displayed card's value beyond a slot's -2.65 ± 0.94; ``cube_ready`` 0.819 → 99.43, 1.521 → 98.23;
 ``card`` 0.105 → 100.22, 0.195 → 98.03.
+Session 5: a lone mountain's share only while an empty cell beside it can still take a neighbouring
+mountain -0.40 ± 0.38 (24 games changed).
 """
 
 from __future__ import annotations
