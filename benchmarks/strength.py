@@ -9,6 +9,9 @@
 Each number in the page comes from one ``hanpan simulate ... --json`` run whose command line is printed
 beside it, so anyone can reproduce it. Runs are kept in ``benchmarks/strength-runs/`` (one JSON per
 command, committed), so an interrupted build resumes where it stopped, even in another checkout.
+Within one run, each game's record goes to ``benchmarks/strength-runs/records/<run>-<game code>/``
+(not committed) and the run is made with ``--resume``: a run stopped half way (a Harmonies ``hard``
+pair takes hours) goes on from its last recorded game in this checkout.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 CACHE = Path(__file__).with_name("strength-runs")  # committed: a long build resumes in a later session
+RECORDS = CACHE / "records"  # not committed: the games of runs under way
 
 
 JOBS = 2
@@ -52,7 +56,9 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
             return data
     if MADE_ONLY:
         return None
-    command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet"]
+    records = RECORDS / f"{key}-{source}"
+    command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet",
+               "--records", str(records), "--resume"]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
     CACHE.mkdir(exist_ok=True)
     data = json.loads(run.stdout)

@@ -141,6 +141,32 @@ def test_records_replay_and_a_bad_move_is_named(capsys: pytest.CaptureFixture[st
     assert code == 2 and "differs from the replayed" in err
 
 
+def test_a_resumed_run_reads_back_its_records_and_plays_the_rest(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # a run stopped after 2 of its 5 games (game 1's record lost too): --resume reads back game 0,
+    # plays games 1-4, and reports what one uninterrupted run reports
+    args = ["simulate", GAME, "--players", "greedy,random", "--seed", "3", "--json", "--quiet"]
+    _, whole, _ = run(capsys, *args, "--games", "5")
+    run(capsys, *args, "--games", "2", "--records", str(tmp_path))
+    first, lost = sorted(tmp_path.glob("*.json"))
+    lost.unlink()
+    kept = first.read_text()
+    code, out, _ = run(capsys, *args, "--games", "5", "--records", str(tmp_path), "--resume")
+    assert code == 0
+    assert json.loads(out) == json.loads(whole)
+    assert len(list(tmp_path.glob("*.json"))) == 5
+    assert first.read_text() == kept
+    # a record of another run (other players) is refused, naming the file, before anything is played
+    record = json.loads(first.read_text())
+    record["players"] = ["random", "greedy"]
+    first.write_text(json.dumps(record))
+    code, _, err = run(capsys, *args, "--games", "5", "--records", str(tmp_path), "--resume")
+    assert code == 2
+    assert first.name in err and "of another run" in err and "remove it" in err
+    code, _, err = run(capsys, *args, "--games", "5", "--resume")
+    assert code == 2 and "--resume reads the games a run already recorded" in err
+
+
 def test_replay_show_draws_the_turns(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     run(capsys, "simulate", GAME, "--players", "greedy,random", "--games", "1", "--seed", "3", "--records",
         str(tmp_path), "--quiet")

@@ -9,12 +9,22 @@ So results do not depend on how games are spread over processes.
 (4, ['greedy', 'random'])
 >>> simulate("spirits_of_the_wild", ["greedy", "random"], games=4, seed=1, jobs=2) == summary
 True
+
+A run can be resumed: games already played are read back from their records (replayed through
+the checked path) and only the others are played.
+
+>>> first = simulate("spirits_of_the_wild", ["greedy", "random"], games=2, seed=1, keep_records=True)
+>>> known = {r.index: result_from_record("spirits_of_the_wild", ["greedy", "random"], r.index, 1, {},
+...                                      Record.from_json(r.record)) for r in first.results}
+>>> resumed = simulate("spirits_of_the_wild", ["greedy", "random"], games=4, seed=1, known=known)
+>>> resumed.per_player == summary.per_player
+True
 """
 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,9 +32,9 @@ from typing import Any
 from hanpan.agents.base import play_out
 from hanpan.agents.registry import make_agent
 from hanpan.analysis.stats import wilson_interval
-from hanpan.core.errors import OptionError
+from hanpan.core.errors import OptionError, RecordError
 from hanpan.core.options import resolve_options
-from hanpan.core.record import Record
+from hanpan.core.record import Record, replay
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import mix_seed
 
@@ -142,15 +152,49 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
     )
 
 
+def result_from_record(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
+                       record: Record) -> GameResult:
+    """Game ``index`` of a run read back from its record instead of played: the record is replayed
+    through the checked path; a record of another run (game, players, seed or options) is refused."""
+    count = len(names)
+    order = seat_order(count, index)
+    players = [names[i] for i in order]
+    game_seed = mix_seed(seed, index) >> 16
+    if (record.game, record.players, record.seed) != (game_id, players, game_seed):
+        raise RecordError(
+            f"the record of game {index} is of another run: {record.game} with {','.join(record.players)} "
+            f"from seed {record.seed}; this run's game {index} is {game_id} with {','.join(players)} "
+            f"from seed {game_seed}")
+    state = replay(record)
+    expected = get_game(game_id).new(players=count, seed=game_seed, **options).options
+    if state.options != expected:
+        raise RecordError(f"the record of game {index} has options {state.options}; this run has {expected}")
+    return GameResult(
+        index=index,
+        seed=game_seed,
+        order=order,
+        scores=tuple(card.total for card in state.scores()),
+        winners=state.winners(),
+        status=state.status,
+        turns=state.turn,
+        decisions=len(record.actions),
+        record=record.to_json(),
+        extras=tuple(dict(card.extra) for card in state.scores()),
+    )
+
+
 def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]) -> GameResult:
     return play_one(*args)
 
 
-def run_games(game_id: str, names: Sequence[str], games: int, seed: int, options: dict[str, Any],
+def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], seed: int, options: dict[str, Any],
               jobs: int = 1, keep_records: bool = False) -> Iterator[GameResult]:
-    """Yield the results of games 0..games-1 in index order (over ``jobs`` processes)."""
-    tasks = [(game_id, tuple(names), i, seed, options, keep_records) for i in range(games)]
-    if jobs <= 1:
+    """Yield the results of games 0..games-1 (or of the game indices given) in order (over ``jobs``
+    processes)."""
+    indices = range(games) if isinstance(games, int) else games
+    tasks = [(game_id, tuple(names), i, seed, options, keep_records) for i in indices]
+    games = len(tasks)
+    if jobs <= 1 or games <= 1:
         for task in tasks:
             yield _play_args(task)
         return
@@ -238,15 +282,26 @@ def _number(text: str) -> float:
 
 def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None,
              jobs: int = 1, keep_records: bool = False,
-             on_result: Callable[[GameResult], None] | None = None) -> Summary:
-    """Play ``games`` games and summarize them; ``on_result`` sees each result as it arrives."""
+             on_result: Callable[[GameResult], None] | None = None,
+             known: Mapping[int, GameResult] | None = None) -> Summary:
+    """Play ``games`` games and summarize them; ``on_result`` sees each result as it arrives.
+
+    ``known`` holds results already had (by game index, e.g. read back by ``result_from_record``):
+    those games are not played again, and ``on_result`` sees them first.
+    """
     if games < 1:
         raise OptionError(f"--games must be 1 or more, not {games}")
     options = normalize_options(game_id, options or {})
     check_setup(game_id, names, options)
-    results = []
-    for result in run_games(game_id, names, games, seed, options, jobs, keep_records):
+    had = {i: r for i, r in (known or {}).items() if i < games}
+    results = list(had.values())
+    if on_result is not None:
+        for result in results:
+            on_result(result)
+    missing = [i for i in range(games) if i not in had]
+    for result in run_games(game_id, names, missing, seed, options, jobs, keep_records):
         results.append(result)
         if on_result is not None:
             on_result(result)
+    results.sort(key=lambda r: r.index)
     return summarize(game_id, names, options, seed, results)

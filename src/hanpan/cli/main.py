@@ -9,11 +9,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
-from hanpan.core.errors import HanpanError, PositionError
+from hanpan.core.errors import HanpanError, PositionError, RecordError
 from hanpan.core.options import parse_option_assignments
 
 EXIT_USAGE = 2
@@ -61,6 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
     p.add_argument("--records", type=Path, default=None, metavar="DIR", help="write one record per game")
+    p.add_argument("--resume", action="store_true",
+                   help="with --records: read back the games already recorded there; play only the rest")
     p.add_argument("--max-turns", type=_positive, default=None,
                    help="stop a game after N turns; it is reported as unfinished")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -193,20 +195,44 @@ def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
         except OSError as e:
             raise UsageError(f"cannot create --records {str(args.records)!r}: {e.strerror}") from None
     keep = args.records is not None
+    if args.resume and not keep:
+        raise UsageError("--resume reads the games a run already recorded: give their folder with --records DIR")
+
+    def record_path(index: int) -> Path:
+        return Path(args.records) / f"{g.id}-{args.seed}-{index:05d}.json"
+
+    known = _recorded_results(g.id, names, args, options, record_path) if args.resume else {}
     with output.progress(args.games, lang, disable=args.quiet or args.json) as advance:
 
         def on_result(result: Any) -> None:
-            if keep and result.record is not None:
-                path = args.records / f"{g.id}-{args.seed}-{result.index:05d}.json"
-                path.write_text(json.dumps(result.record, ensure_ascii=False) + "\n", "utf-8")
+            if keep and result.record is not None and result.index not in known:
+                record_path(result.index).write_text(json.dumps(result.record, ensure_ascii=False) + "\n", "utf-8")
             advance()
 
-        summary = simulate(g.id, names, args.games, args.seed, options, args.jobs, keep, on_result)
+        summary = simulate(g.id, names, args.games, args.seed, options, args.jobs, keep, on_result, known)
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
         output.print_summary(summary, lang)
     return 0
+
+
+def _recorded_results(game_id: str, names: list[str], args: argparse.Namespace, options: dict[str, Any],
+                      record_path: Callable[[int], Path]) -> dict[int, Any]:
+    """The results of this run's games already recorded (``--resume``), read back from their records."""
+    from hanpan.analysis.tournament import normalize_options, result_from_record
+    from hanpan.core.record import Record
+
+    parsed = normalize_options(game_id, options)
+    known = {}
+    for index in range(args.games):
+        path = record_path(index)
+        if path.exists():
+            try:
+                known[index] = result_from_record(game_id, names, index, args.seed, parsed, Record.load(path))
+            except RecordError as e:
+                raise RecordError(f"{path}: {e}; remove it or record this run in another folder") from None
+    return known
 
 
 def cmd_replay(args: argparse.Namespace, lang: str) -> int:
