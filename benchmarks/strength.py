@@ -9,7 +9,7 @@
 Each number in the page comes from one ``hanpan simulate ... --json`` run whose command line is printed
 beside it, so anyone can reproduce it. Runs are kept in ``benchmarks/strength-runs/`` (one JSON per
 command, committed), so an interrupted build resumes where it stopped, even in another checkout.
-Within one run, each game's record goes to ``benchmarks/strength-runs/records/<run>-<game code>/``
+Within one run, each game's record goes to ``benchmarks/strength-runs/records/<run>-<game>-<agents>/``
 (not committed) and the run is made with ``--resume``: a run stopped half way (a Harmonies ``hard``
 pair takes hours) goes on from its last recorded game in this checkout.
 """
@@ -37,7 +37,11 @@ PENDING = "not run yet"
 def fingerprint(game: str) -> str:
     """A hash of the game's package (rules, data, heuristic): a kept run made with other game code is
     stale.  (A change to the agents' code must be rerun by deleting the runs it affects.)"""
-    root = Path(__file__).resolve().parents[1] / "src" / "hanpan" / "games" / game
+    return _package_hash(f"games/{game}")
+
+
+def _package_hash(package: str) -> str:
+    root = Path(__file__).resolve().parents[1] / "src" / "hanpan" / package
     digest = hashlib.sha1()
     for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
@@ -56,7 +60,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
             return data
     if MADE_ONLY:
         return None
-    records = RECORDS / f"{key}-{source}"
+    records = RECORDS / f"{key}-{source}-{_package_hash('agents')}"  # a run under way restarts on any change
     command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet",
                "--records", str(records), "--resume"]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
