@@ -27,11 +27,12 @@ from hanpan.core.errors import AgentError
 #:   (``cutoff="turn"``, ``turns=2``), leaves scored at once by ``evaluate`` (``depth=0``), actions
 #:   ranked by ``quick_evaluate`` and widened progressively; later decisions of a turn top up the
 #:   tree kept from the first (``top_up``).
-#: - A key "<game>/<players>" overrides for one player count: Harmonies solo ``hard`` plans the turn
-#:   being played only (all of its next turn's tokens are unknown): on games 0-7 of seed 1 one turn
-#:   scored 105.1, two turns 100.75, greedy 98.9 (benchmarks/mcts_variants.py).  Over games 0-49
-#:   of seed 1, though, ``hard`` scored 98.46 and greedy 102.58 (session 4): in solo this search
-#:   does not beat greedy yet; in 2 players ``hard`` won 24 of 40 games against greedy.
+#: - A key "<game>/<players>" overrides for one player count (none in use now).  Harmonies solo
+#:   ``hard`` over games 0-49 of seed 1 (benchmarks/mcts_variants.py): planning this turn and the
+#:   next 100.78, this turn only 98.46 (the override of sessions 3-4), this turn only with
+#:   ``backup="max"`` 98.3 (games 0-9), greedy 102.58: in solo no search setting beats greedy yet,
+#:   as the search finds where the heuristic is wrong.  In 2 players ``hard`` won 24 of 40 games
+#:   against greedy.
 #: - Harmonies ``hard`` stops a decision's search once its choice cannot change (``decisive``): on
 #:   the first 25 decisions of a solo game, 10 of the 21 it searched stopped after 0.5-0.96 s.
 _TURN_PLAN = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
@@ -44,8 +45,6 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "hard": {"default": {"iterations": 500, "seconds": 1.0},
              "harmonies": {"iterations": 100_000, "seconds": 1.0, "prior": "evaluate", "decisive": True,
                            **_TURN_PLAN},
-             "harmonies/1": {"iterations": 100_000, "seconds": 1.0, "prior": "evaluate", "decisive": True,
-                             **_TURN_PLAN, "turns": 1},
              "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
 }
 
