@@ -32,6 +32,7 @@ from typing import Any
 from hanpan.agents.base import play_out
 from hanpan.agents.registry import make_agent
 from hanpan.analysis.stats import wilson_interval
+from hanpan.core.contract import State
 from hanpan.core.errors import OptionError, RecordError
 from hanpan.core.options import resolve_options
 from hanpan.core.record import Record, replay
@@ -135,21 +136,8 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
     state = get_game(game_id).new(players=count, seed=game_seed, **options)
     actions: list[str] = []
     decisions = play_out(state, agents, on_action=(lambda s, p, a: actions.append(str(a))) if keep_record else None)
-    record = None
-    if keep_record:
-        record = Record.of(state, [names[i] for i in order], actions).to_json()
-    return GameResult(
-        index=index,
-        seed=game_seed,
-        order=order,
-        scores=tuple(card.total for card in state.scores()),
-        winners=state.winners(),
-        status=state.status,
-        turns=state.turn,
-        decisions=decisions,
-        record=record,
-        extras=tuple(dict(card.extra) for card in state.scores()),
-    )
+    record = Record.of(state, [names[i] for i in order], actions).to_json() if keep_record else None
+    return _result(index, order, state, decisions, record)
 
 
 def result_from_record(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
@@ -169,18 +157,16 @@ def result_from_record(game_id: str, names: Sequence[str], index: int, seed: int
     expected = get_game(game_id).new(players=count, seed=game_seed, **options).options
     if state.options != expected:
         raise RecordError(f"the record of game {index} has options {state.options}; this run has {expected}")
-    return GameResult(
-        index=index,
-        seed=game_seed,
-        order=order,
-        scores=tuple(card.total for card in state.scores()),
-        winners=state.winners(),
-        status=state.status,
-        turns=state.turn,
-        decisions=len(record.actions),
-        record=record.to_json(),
-        extras=tuple(dict(card.extra) for card in state.scores()),
-    )
+    return _result(index, order, state, len(record.actions), record.to_json())
+
+
+def _result(index: int, order: tuple[int, ...], state: State, decisions: int,
+            record: dict[str, Any] | None) -> GameResult:
+    """The result of game ``index`` from its final state."""
+    cards = state.scores()
+    return GameResult(index=index, seed=state.seed, order=order, scores=tuple(card.total for card in cards),
+                      winners=state.winners(), status=state.status, turns=state.turn, decisions=decisions,
+                      record=record, extras=tuple(dict(card.extra) for card in cards))
 
 
 def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]) -> GameResult:
