@@ -18,7 +18,8 @@ KNOBS: list[dict[str, Any]] = [
     {"cutoff": "turn", "depth": 0, "widening": 1.5},
     {"cutoff": "turn", "rollout": "greedy", "lookahead": 1, "widening": 1.0},
     {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0},
-    {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0, "prior": "evaluate", "top_up": True},
+    {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0, "prior": "evaluate", "top_up": True,
+     "random_ties": True},
     {"cutoff": "turn", "depth": 0, "solo_scale": 3.0, "margin_scale": 2.0},
     {"cutoff": "turn", "depth": 0, "widening": 2.0, "prior": "evaluate", "backup": "max"},
 ]
@@ -195,3 +196,33 @@ def test_root_parallel_search_is_legal_and_reproducible(players: int, knobs: dic
     assert choice in state.legal_actions()
     assert first.last_iterations == 40
     assert MCTSAgent(seed=2, iterations=40, workers=2, **knobs).choose(seat) == choice
+
+
+def test_random_ties_rank_equal_priors_in_a_seeded_random_order() -> None:
+    # at the start of a solo Harmonies turn many placements score the same; by default they are ranked
+    # in the order legal_actions lists them (the board's first cells first), with random_ties in an
+    # order drawn from the agent's generator: reproducible, and not the listed one
+    state = hanpan.game("harmonies").new(players=1, seed=5)
+    state.play("space 1")
+    seat = Seat(state, 0)
+
+    def ranked(**knobs: Any) -> list[hanpan.Action]:
+        agent = MCTSAgent(seed=4, iterations=1, widening=2.0, prior="evaluate", cutoff="turn", depth=0, **knobs)
+        root = Node(1)
+        agent.search(seat, root)
+        assert root.order is not None
+        return root.order
+
+    values = {a.id: _after(state, a).evaluate(0) for a in state.legal_actions()}
+    listed = ranked()
+    common = max(set(values.values()), key=list(values.values()).count)  # the largest group of ties
+    tied = [a for a in listed if values[a.id] == common]
+    assert len(tied) > 3
+    legal_ids = [a.id for a in state.legal_actions()]
+    assert [a.id for a in tied] == sorted((a.id for a in tied), key=legal_ids.index)
+    shuffled = ranked(random_ties=True)
+    shuffled_tied = [a for a in shuffled if values[a.id] == common]
+    assert sorted(a.id for a in shuffled_tied) == sorted(a.id for a in tied)
+    assert shuffled_tied != tied
+    assert ranked(random_ties=True) == shuffled
+    assert [values[a.id] for a in shuffled] == [values[a.id] for a in listed]  # still best first

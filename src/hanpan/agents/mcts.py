@@ -100,6 +100,7 @@ class MCTSAgent(Agent):
         solo_scale: float | None = None,
         decisive: bool = False,
         backup: str = "mean",
+        random_ties: bool = False,
         levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
@@ -138,6 +139,9 @@ class MCTSAgent(Agent):
         #: "mean": a node's value is the mean of its iterations' values; "max" (one-player games
         #: only): the best score found below it, so the choice follows the best line found
         self.backup = backup
+        #: widening: actions whose priors tie are ranked in a random order (as greedy breaks ties),
+        #: not in the order ``legal_actions`` lists them (on a board: its first cells first)
+        self.random_ties = random_ties
         self._reference = 0.0
         self.last_iterations = 0
         self.reused_visits = 0
@@ -347,10 +351,12 @@ class MCTSAgent(Agent):
         if order is None:
             ranked = []
             quick = self.prior == "quick"
+            rng = self.rng if self.random_ties else None
             for i, action in enumerate(legal):
                 child = state.clone()
                 child.apply(action)
-                ranked.append((-(child.quick_evaluate(mover) if quick else child.evaluate(mover)), i, action))
+                tie = rng.next64() if rng is not None else i
+                ranked.append((-(child.quick_evaluate(mover) if quick else child.evaluate(mover)), tie, action))
             ranked.sort(key=lambda r: (r[0], r[1]))
             order = node.order = [r[2] for r in ranked]
         allowed = math.ceil(widening * math.sqrt(node.visits + 1))
