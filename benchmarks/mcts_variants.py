@@ -73,6 +73,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -127,8 +128,12 @@ def main() -> None:
     settings = json.loads(args.settings)
     indices = range(args.first, args.first + args.games)
     tasks = [(args.game, args.players, i, args.seed, settings, args.opponent) for i in indices]
+    results = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(play, tasks))
+        for index, result in zip(indices, pool.map(play, tasks), strict=True):
+            # each game as it ends, on stderr: a long run stopped early still tells what it saw
+            print(f"game {index}: score {result['score']}, win {result['win']}", file=sys.stderr, flush=True)
+            results.append(result)
     scores = [r["score"] for r in results]
     searched = sum(r["searched"] for r in results) or 1
     print(json.dumps({
