@@ -198,7 +198,7 @@ class MCTSAgent(Agent):
             return action
         self.reused_visits = root.visits
         self.last_iterations = self.search(seat, root)
-        best = self._best_found(root, legal) if self._max else self._best(root, legal, seat.player)
+        best = self.best_found(root, legal) if self._max else self._best(root, legal, seat.player)
         return self._keep(seat, root, best)
 
     def search(self, seat: Seat, root: Node) -> int:
@@ -210,7 +210,7 @@ class MCTSAgent(Agent):
         if iterations is not None and self.top_up:
             iterations = max(iterations - root.visits, iterations // 8, 1)
         self._low, self._high = math.inf, -math.inf  # solo values are scaled by this search's scores
-        self._max = self.backup == "max" and seat.num_players == 1
+        self._max = self.backs_up_max(seat.num_players)
         if self.solo_scale is not None and seat.num_players == 1:
             self._reference = seat.determinize(self.rng).evaluate(seat.player)
         while True:
@@ -271,8 +271,13 @@ class MCTSAgent(Agent):
                 best, best_key = action, key
         return best
 
+    def backs_up_max(self, players: int) -> bool:
+        """Whether a search with ``players`` players keeps each node's best score (``backup="max"``
+        applies to one-player games only)."""
+        return self.backup == "max" and players == 1
+
     @staticmethod
-    def _best_found(root: Node, legal: Sequence[Action]) -> Action:
+    def best_found(root: Node, legal: Sequence[Action]) -> Action:
         """With ``backup="max"``: the action leading to the best score found; ties to more visits."""
         best, best_key = legal[0], (-math.inf, -1)
         for action in legal:
@@ -396,15 +401,13 @@ class MCTSAgent(Agent):
     def _values(self, state: State) -> list[float]:
         n = state.num_players
         evals = [state.evaluate(p) for p in range(n)]
-        if self._max:  # the raw score: a node keeps the best one found below it
-            self._low = min(self._low, evals[0])
-            self._high = max(self._high, evals[0])
-            return evals
-        if n == 1 and self.solo_scale is not None:
-            return [1.0 / (1.0 + math.exp((self._reference - evals[0]) / self.solo_scale))]
         if n == 1:
-            self._low = min(self._low, evals[0])
+            self._low = min(self._low, evals[0])  # the scores seen in this search
             self._high = max(self._high, evals[0])
+            if self._max:  # the raw score: a node keeps the best one found below it
+                return evals
+            if self.solo_scale is not None:
+                return [1.0 / (1.0 + math.exp((self._reference - evals[0]) / self.solo_scale))]
             span = self._high - self._low
             return [0.5 if span <= 0 else (evals[0] - self._low) / span]
         margins = []

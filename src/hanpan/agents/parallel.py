@@ -47,24 +47,24 @@ def _worker(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, 
 def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> tuple[Action, int]:
     """The most visited action over ``agent.workers`` independent trees (with ``backup="max"`` in a
     one-player game: the one with the best score any tree found), and the iterations run."""
+    from hanpan.agents.mcts import Node
+
     settings = agent.settings()
     settings["workers"] = 1
     if settings["iterations"] is not None:
         settings["iterations"] = max(1, settings["iterations"] // agent.workers)
     seeds = [agent.rng.next64() for _ in range(agent.workers)]
     futures = [_pool(agent.workers).submit(_worker, seat, settings, seed) for seed in seeds]
-    visits: dict[int, int] = {}
-    found: dict[int, float] = {}
+    merged = Node(1)  # the trees' root children: visits summed and, with max backup, best scores kept
     total = 0
     for future in futures:
         counts, done = future.result()
         total += done
         for action_id, (n, value) in counts.items():
             if n:
-                visits[action_id] = visits.get(action_id, 0) + n
-                found[action_id] = max(found.get(action_id, value), value)
-    if agent.backup == "max" and seat.num_players == 1:
-        best = max(legal, key=lambda a: (found.get(a.id, float("-inf")), visits.get(a.id, 0)))
-    else:
-        best = max(legal, key=lambda a: visits.get(a.id, 0))
-    return best, total
+                child = merged.children.setdefault(action_id, Node(1))
+                child.value[0] = max(child.value[0], value) if child.visits else value
+                child.visits += n
+    if agent.backs_up_max(seat.num_players):
+        return agent.best_found(merged, legal), total
+    return max(legal, key=lambda a: merged.children[a.id].visits if a.id in merged.children else 0), total
