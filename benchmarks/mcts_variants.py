@@ -66,6 +66,12 @@ widening 2.0 (greedy scores 100.9 on these games; 102.58 on games 0-49):
     turns=2 (this turn and the next; ``decisive``), games 0-49, ≈ 870 iterations/decision ....... 100.78
     (median 99, stdev 10.5; paired with greedy -1.8 ± 1.7): the solo ``hard`` level since session 5;
     this turn only (session 4, games 0-49) scored 98.46.
+
+Session 6, Harmonies, 2 players against greedy, the ``hard`` settings with ``workers: 2`` (root-parallel
+search on both cores, 1 s per decision; the workers keep no tree between the decisions of a turn),
+games 0-19, --jobs 1: 55 % (11 of 20; mean 91.9).  One core (``hard``, session 4, 40 games of
+``hanpan simulate --players hard,greedy``): 60 %.  Not adopted.  Greedy play-outs after each candidate
+turn in solo: benchmarks/solo_rollouts.py.
 """
 
 from __future__ import annotations
