@@ -7,7 +7,7 @@ Every candidate plays the same seeded solo games (side A, no spirit) with the gr
 candidates differ by their weights only.  Each round tries every weight × (1 - step) and × (1 + step)
 (or ± step for a weight at 0) and keeps a change when the mean rises by more than ``--margin``.
 Prints one JSON line per candidate and the best weights at the end; copy them into
-``hanpan.games.harmonies.heuristic.Weights``.
+``hanpan.games.harmonies.heuristic.SOLO_WEIGHTS`` (the solo weights: these games are solo).
 
 ``--compare`` plays the weights in use and the changed ones on the same games and prints the mean
 difference with its standard error over the games (in solo the pouch's draws do not depend on the
@@ -25,6 +25,12 @@ Session 6: 30 of greedy's solo games 0-39 end by a full board (after turn 10-12,
 in the pouch), yet valuing the cells short of the turns left either way loses: a penalty of 2 per cell
 short of 1.5 cells per turn left -3.63 ± 1.26, short of 2 cells per turn -5.14 ± 1.19, a bonus of 1
 per such cell -4.36 ± 1.05; ``empty_per_turn`` 2.0 changes no game, 1.5 -0.07 ± 0.19.
+Session 6, ``SOLO_WEIGHTS``: a least-squares fit (ridge 1.0) of the final score on the heuristic's
+terms and 6 board shapes, within each turn's candidate turns (434 turn starts of greedy solo games of
+seed 11, 2 per game; candidates: each central space finished by greedy, and 2 turns drawn among the 3
+best decisions; each played out by greedy to the end, 2,743 play-outs), divided by the points'
+coefficient (0.63).  Greedy solo, seed 1: games 0-99 102.92 against 101.63 (+1.29 ± 1.57), games
+100-199 102.42 against 98.07 (+4.35 ± 1.67), together 102.67 against 99.85 (+2.82 ± 1.15).
 """
 
 from __future__ import annotations
@@ -44,12 +50,14 @@ from hanpan.core.registry import game as get_game
 from hanpan.core.rng import mix_seed
 from hanpan.games.harmonies import heuristic
 
+SOLO_WEIGHTS = heuristic.SOLO_WEIGHTS  # the weights in use: changes are made to a copy of these
+
 
 def greedy_solo(weights: dict[str, float], seed: int, index: int,
                 on_action: Callable[[State, int, Action], None] | None = None) -> State:
     """Game ``index`` of ``hanpan simulate harmonies --players greedy --seed SEED`` (side A, no
     spirit), played to its end by the greedy agent with the heuristic's ``weights`` changed."""
-    heuristic.WEIGHTS = heuristic.Weights(**weights)
+    heuristic.SOLO_WEIGHTS = dataclasses.replace(SOLO_WEIGHTS, **weights)
     state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
     play_out(state, [GreedyAgent(mix_seed(seed, index, 1))], on_action=on_action)
     return state
@@ -71,7 +79,7 @@ def main() -> None:
     parser.add_argument("--keys", default="", help="only these weights (comma-separated); default all")
     parser.add_argument("--compare", default=None, help="weights to change (JSON): compare with those in use")
     args = parser.parse_args()
-    best = dataclasses.asdict(heuristic.Weights(**json.loads(args.start)))
+    best = dataclasses.asdict(dataclasses.replace(SOLO_WEIGHTS, **json.loads(args.start)))
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         if args.compare is not None:
             trial = {**best, **json.loads(args.compare)}

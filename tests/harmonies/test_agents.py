@@ -78,7 +78,7 @@ def test_on_the_last_turn_only_points_and_cubes_that_can_go_down_now_count() -> 
     # cells, or before this turn's tokens are taken, both count again.
     state = GAME.new(players=1, seed=3)
     names = list(cells("A"))
-    board = {name: ["green" if i % 2 else "blue"] for i, name in enumerate(names) if i >= 3}
+    board = {name: ["yellow" if i % 2 else "blue"] for i, name in enumerate(names) if i >= 3}
     board[names[2]] = ["brown"]
     last = tokens_taken(with_board(state, 0, board))
     assert last.empties[0] == 2

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, STACK_ID, habitat_rotations, spread
+from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, STACK_ID, groups, habitat_rotations, spread
 from hanpan.games.harmonies.data import (
     BUILDING,
     CARD_CELLS,
@@ -76,9 +76,28 @@ class Weights:
     later: float = 0.45  # a cube after the next: its value × this × (turns left / later_turns) per place down
     later_turns: float = 8.0
     slot: float = 1.125  # a free card slot (of 4) while cards remain to take, × turns left / later_turns
+    cards: float = 1.0  # × the held cards' value (above)
+    # board shapes (0 in 2-4 players: fitted on solo games only)
+    dead_lone_mountain: float = 0.0  # a lone mountain with no empty cell beside it
+    rising_mountain: float = 0.0  # a 1- or 2-high mountain beside another (it scores and can rise)
+    river: float = 0.0  # a blue cell of the largest blue group
+    river_open: float = 0.0  # an empty cell beside that group (up to 3)
+    isolated_empty: float = 0.0  # an empty cell with no empty cell beside it
+    single_green: float = 0.0  # a green on the board itself: a 1-point tree that fills a cell
 
 
+#: The weights in 2-4 players.
 WEIGHTS = Weights()
+
+#: The weights in solo: ``WEIGHTS`` scaled term by term, plus the board shapes, by a fit of the final
+#: score on the terms within each turn's candidates (434 turn starts of greedy solo games of seed 11,
+#: 5-7 candidate turns each, each played out by greedy to the end; benchmarks/tune_harmonies.py's notes).
+#: Greedy solo, games 0-199 of seed 1: 102.67 against 99.85 with ``WEIGHTS`` (+2.82 ± 1.15 paired).
+SOLO_WEIGHTS = Weights(
+    brown=4.86, brown2=7.371, red=2.496, lone_mountain=0.815, lone_yellow=1.38, building_short=1.56,
+    empty=4.32, slot=2.39625, cards=0.89, dead_lone_mountain=-3.97, rising_mountain=2.75, river=-0.73,
+    river_open=0.63, isolated_empty=-0.35, single_green=-1.92,
+)
 
 
 #: stacks that may still become each kind (a cell holding a cube never changes)
@@ -235,7 +254,7 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
 
 def static_value(state: HarmoniesState, player: int) -> float:
     """The running score plus the value of what is under way (tokens in hand ignored)."""
-    w = WEIGHTS
+    w = SOLO_WEIGHTS if state.num_players == 1 else WEIGHTS
     points = state.points(player)
     value = float(sum(points))
     sm = state.sm[player]
@@ -263,6 +282,11 @@ def static_value(state: HarmoniesState, player: int) -> float:
         if lone:
             value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
                                         + 7 * (sm[_SSS] & lone).bit_count())
+            value += w.dead_lone_mountain * (lone & ~spread(empty)).bit_count()
+        value += w.rising_mountain * ((sm[_S] | sm[_SS]) & ~lone).bit_count()
+    if w.river or w.river_open:
+        value += _river_shape(sm[_B], empty, w)
+    value += w.isolated_empty * (empty & ~spread(empty)).bit_count() + w.single_green * sm[_G].bit_count()
     yellow = sm[_Y]
     if yellow:
         value += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
@@ -280,9 +304,22 @@ def static_value(state: HarmoniesState, player: int) -> float:
         is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if held[-1] >= NUM_ANIMALS else []
         free = ~state.cubes[player]
         placed = state.placed
+        cards = 0.0
         for card in held:
-            value += _card_value(card, placed[card], is_mask, can_mask, units, free, turns_left, w)
+            cards += _card_value(card, placed[card], is_mask, can_mask, units, free, turns_left, w)
+        value += w.cards * cards
     return value
+
+
+def _river_shape(blue: int, empty: int, w: Weights) -> float:
+    """The largest blue group's cells and the empty cells beside it (up to 3), weighted."""
+    largest = 0
+    for group in groups(blue) if blue else ():
+        if group.bit_count() > largest.bit_count():
+            largest = group
+    if not largest:
+        return 0.0
+    return w.river * largest.bit_count() + w.river_open * min(3, (spread(largest) & empty).bit_count())
 
 
 def _ready_cubes(state: HarmoniesState, player: int) -> float:
