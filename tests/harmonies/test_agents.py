@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hanpan.agents import Seat, make_agent
 from hanpan.games.harmonies.data import CARD_INDEX
 from hanpan.games.harmonies.heuristic import evaluate, static_value
 from hanpan.games.harmonies.scoring import card_points
 
-from .helpers import GAME, cells, random_game, with_board
+from .helpers import GAME, cells, neighbours, random_game, with_board
 
 
 def test_evaluate_is_the_exact_total_at_the_end() -> None:
@@ -125,3 +127,30 @@ def test_after_its_last_turn_a_players_ready_cubes_count_no_more() -> None:
     assert position.cube_cells(0, CARD_INDEX["ladybug"]) and position.cube_cells(1, CARD_INDEX["frog"])
     assert static_value(position, 0) == position.total(0)
     assert static_value(position, 1) == position.total(1) + card_points(CARD_INDEX["frog"], 1)
+
+
+def test_solo_values_board_shapes_with_its_own_weights() -> None:
+    # a grey walled in by blues (a lone mountain that can never get a neighbour) and a green on the
+    # board itself (a 1-point tree filling a cell): in solo each shape moves the value by its weight;
+    # in 2 players the solo weights are not used at all
+    import dataclasses
+
+    from hanpan.games.harmonies import heuristic
+
+    near = neighbours("A")
+    board = {"c3": ["grey"], **{name: ["blue"] for name in near["c3"]}}
+    far = next(name for name in cells("A") if name not in board and not set(near[name]) & set(board))
+    board[far] = ["green"]
+    solo = with_board(GAME.new(players=1, seed=3), 0, board)
+    duo = with_board(GAME.new(players=2, seed=3), 0, board)
+    solo_weights = heuristic.SOLO_WEIGHTS
+    base_solo, base_duo = static_value(solo, 0), static_value(duo, 0)
+    try:
+        for shape in ("dead_lone_mountain", "single_green"):
+            heuristic.SOLO_WEIGHTS = dataclasses.replace(solo_weights, **{shape: 0.0})
+            assert static_value(solo, 0) == pytest.approx(base_solo - getattr(solo_weights, shape))
+            assert static_value(duo, 0) == base_duo
+    finally:
+        heuristic.SOLO_WEIGHTS = solo_weights
+    assert solo_weights.dead_lone_mountain < 0 and solo_weights.single_green < 0
+    assert heuristic.WEIGHTS.dead_lone_mountain == heuristic.WEIGHTS.single_green == 0
