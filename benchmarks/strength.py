@@ -32,6 +32,7 @@ RECORDS = CACHE / "records"  # not committed: the games of runs under way
 JOBS = 2
 MADE_ONLY = False
 PENDING = "not run yet"
+STALE = "†"  # beside a kept figure made with earlier game code (only with --made-only)
 
 
 def fingerprint(game: str) -> str:
@@ -50,7 +51,8 @@ def _package_hash(package: str) -> str:
 
 def simulate(args: list[str]) -> dict[str, Any] | None:
     """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
-    the key) and return its JSON; a kept run of other game code is run again."""
+    the key) and return its JSON; a kept run of other game code is run again (with ``--made-only`` it
+    is returned marked ``"stale"``, to be shown as such)."""
     key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
     path = CACHE / f"{key}.json"
     source = fingerprint(args[0])
@@ -58,6 +60,8 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
         data: dict[str, Any] = json.loads(path.read_text())
         if data.get("source") == source:
             return data
+        if MADE_ONLY:
+            return {**data, "stale": True}
     if MADE_ONLY:
         return None
     records = RECORDS / f"{key}-{source}-{_package_hash('agents')}"  # a run under way restarts on any change
@@ -81,7 +85,7 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
               "Row player's win rate against the column player (95 % interval), seats rotated.", ""]
     lines.append("| | " + " | ".join(levels) + " |")
     lines.append("|---" * (len(levels) + 1) + "|")
-    results: dict[tuple[str, str], tuple[float, list[float]]] = {}
+    results: dict[tuple[str, str], str] = {}
     commands = []
     for a, b in itertools.combinations(levels, 2):
         args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1"]
@@ -90,11 +94,12 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
         if data is None:
             continue
         pa, pb = data["per_player"]
-        results[(a, b)] = (pa["win_rate"], pa["win_rate_ci95"])
-        results[(b, a)] = (pb["win_rate"], pb["win_rate_ci95"])
+        mark = f" {STALE}" if data.get("stale") else ""
+        results[(a, b)] = (pct(pa["win_rate"], pa["win_rate_ci95"]) + mark)
+        results[(b, a)] = (pct(pb["win_rate"], pb["win_rate_ci95"]) + mark)
         print(f"{game}: {a} vs {b}: {pa['win_rate']:.3f}", flush=True)
     for a in levels:
-        cells = ["—" if a == b else pct(*results[(a, b)]) if (a, b) in results else PENDING for b in levels]
+        cells = ["—" if a == b else results.get((a, b), PENDING) for b in levels]
         lines.append(f"| **{a}** | " + " | ".join(cells) + " |")
     lines += ["", "<details><summary>commands</summary>", "", "```console"]
     lines += [f"$ {c}" for c in commands]
@@ -116,7 +121,8 @@ def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
             continue
         p = data["per_player"][0]
         suns = ", ".join(f"{k}: {v}" for k, v in sorted(p["extras"].get("suns", {}).items()))
-        lines.append(f"| {level} | {p['games']} | {p['mean_score']:.1f} | {p['median_score']:g} | "
+        mark = f" {STALE}" if data.get("stale") else ""
+        lines.append(f"| {level}{mark} | {p['games']} | {p['mean_score']:.1f} | {p['median_score']:g} | "
                      f"{p['score_stdev']:.1f} | {suns} | {command} |")
         print(f"harmonies solo {level}: {p['mean_score']:.1f}", flush=True)
     lines.append("")
@@ -162,10 +168,14 @@ def main() -> None:
         if game == "harmonies":
             solo(levels, max(50, args.games // 2), args.jobs, lines)
         page = lines
+        notes = []
         if any(PENDING in line for line in lines):
-            note = (f"Cells marked \"{PENDING}\" wait for their run: the whole build takes hours on 2 cores and "
-                    "resumes from the runs kept in `benchmarks/strength-runs/`.")
-            page = [*lines[:4], note, "", *lines[4:]]
+            notes += [f"Cells marked \"{PENDING}\" wait for their run: the whole build takes hours on 2 cores and "
+                      "resumes from the runs kept in `benchmarks/strength-runs/`.", ""]
+        if any(STALE in line for line in lines[4:]):
+            notes += [f"Figures marked {STALE} were made with earlier code of their game (its rules, data or "
+                      "heuristic have changed since) and wait to be run again.", ""]
+        page = [*lines[:4], *notes, *lines[4:]]
         args.out.write_text("\n".join(page) + "\n")  # after each game: a partial page is still useful
     print(f"wrote {args.out}")
 
