@@ -72,6 +72,9 @@ search on both cores, 1 s per decision; the workers keep no tree between the dec
 games 0-19, --jobs 1: 55 % (11 of 20; mean 91.9).  One core (``hard``, session 4, 40 games of
 ``hanpan simulate --players hard,greedy``): 60 %.  Not adopted.  Greedy play-outs after each candidate
 turn in solo: benchmarks/solo_rollouts.py.
+With the solo weights fitted in session 6 (``SOLO_WEIGHTS``: greedy 102.67 against 99.85 on games 0-199),
+Harmonies solo ``hard`` (the level's settings, --jobs 2), games 0-9: 98.9 (113, 96, 112, 95, 104, 61, 79,
+107, 101, 121; ≈ 813 iterations/decision); greedy scores 99.1 on them with the same weights.
 """
 
 from __future__ import annotations
