@@ -34,7 +34,8 @@ coefficient (0.63).  Greedy solo, seed 1: games 0-99 102.92 against 101.63 (+1.2
 A second round (benchmarks/fit_harmonies.py from ``SOLO_WEIGHTS``: 231 turn starts of seed 13 played
 with them, games 0-56 and 300-364, plus the 434 of seed 11) ranked unseen turns no better (7.52 points
 lost against 7.15 in use, even -> odd; 7.16 against 7.26) and played games 0-199 of seed 1 at 104.25
-against 102.67 (+1.58 ± 1.07): not adopted yet; 200 more games would tell.  Its weights: brown 4.124,
+against 102.67 (+1.58 ± 1.07), games 200-399 at 104.56 against 103.69 (+0.87 ± 1.17): about +1.2 ±
+0.8 over 400 games, not adopted.  Its weights: brown 4.124,
 brown2 5.9899, red 2.5802, lone_mountain 0.975, lone_yellow 1.5124, building_short 1.3906, empty
 4.7152, slot 2.9761, cards 0.8732, dead_lone_mountain -4.9321, rising_mountain 2.7475, river -0.3242,
 river_open 0.8008, isolated_empty 0.0837, single_green -1.3016.
