@@ -44,7 +44,7 @@ from hanpan.core.rng import Rng, mix_seed
 from hanpan.games.harmonies import heuristic
 
 sys.path.insert(0, str(Path(__file__).parent))
-from solo_rollouts import finish_turn  # the same candidate turns as the policy-rollout agent
+from solo_rollouts import candidate_turns  # the same candidate turns as the policy-rollout agent
 
 #: the weights a term of ``static_value`` is linear in
 LINEAR = ("brown", "brown2", "red", "lone_mountain", "lone_yellow", "building_short", "empty", "slot", "cards",
@@ -63,16 +63,7 @@ def collect(seed: int, first: int, games: int, out: Path) -> None:
         while not state.is_over:
             if state.turn in sampled and not (state.took or state.hand_count or state.card_taken):  # type: ignore[attr-defined]
                 sampled.discard(state.turn)
-                candidates = []
-                for action in state.legal_actions()[:8]:
-                    child = state.clone()
-                    child.apply(action)
-                    finish_turn(child, Rng(rng.next64()), False, [action])
-                    candidates.append(child)
-                for _ in range(2):
-                    child = state.clone()
-                    finish_turn(child, Rng(rng.next64()), True, [])
-                    candidates.append(child)
+                candidates = [child for child, _ in candidate_turns(state, rng, 2)]
                 later = rng.next64()
                 rows.append((index, state.turn, [(c.clone(), _play_out(c, later)) for c in candidates]))
             state.apply(greedy.choose(Seat(state, 0)))

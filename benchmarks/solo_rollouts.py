@@ -68,6 +68,24 @@ def finish_turn(state: State, rng: Rng, noisy: bool, actions: list[Action]) -> N
         state.apply(action)
 
 
+def candidate_turns(state: State, rng: Rng, noisy: int) -> list[tuple[State, list[Action]]]:
+    """At a turn start: each legal first action (up to 8) finished by greedy, then ``noisy`` turns drawn
+    among the 3 best decisions; each as (its end-of-turn state, its decisions)."""
+    candidates = []
+    for first in state.legal_actions()[:8]:
+        child = state.clone()
+        child.apply(first)
+        actions = [first]
+        finish_turn(child, Rng(rng.next64()), False, actions)
+        candidates.append((child, actions))
+    for _ in range(noisy):
+        child = state.clone()
+        actions = []
+        finish_turn(child, Rng(rng.next64()), True, actions)
+        candidates.append((child, actions))
+    return candidates
+
+
 class TurnRolloutAgent(Agent):
     """Picks whole turns by greedy play-outs after them (see the module doc)."""
 
@@ -91,18 +109,7 @@ class TurnRolloutAgent(Agent):
         if state.took or state.hand_count or state.card_taken or len(legal) == 1:  # type: ignore[attr-defined]
             return self.greedy.choose(seat)
         started = time.perf_counter()
-        candidates: list[tuple[State, list[Action]]] = []
-        for first in legal[:8]:
-            child = state.clone()
-            child.apply(first)
-            actions = [first]
-            finish_turn(child, Rng(self.rng.next64()), False, actions)
-            candidates.append((child, actions))
-        for _ in range(self.noisy):
-            child = state.clone()
-            actions = []
-            finish_turn(child, Rng(self.rng.next64()), True, actions)
-            candidates.append((child, actions))
+        candidates = candidate_turns(state, self.rng, self.noisy)
         resamples = [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]
         best: list[Action] = candidates[0][1]
         best_value = float("-inf")

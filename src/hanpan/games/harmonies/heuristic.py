@@ -276,23 +276,24 @@ def static_value(state: HarmoniesState, player: int) -> float:
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
     value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
+    beside_empty = spread(empty)
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
         lone = mountain & ~spread(mountain)
         if lone:
             value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
                                         + 7 * (sm[_SSS] & lone).bit_count())
-            value += w.dead_lone_mountain * (lone & ~spread(empty)).bit_count()
+            value += w.dead_lone_mountain * (lone & ~beside_empty).bit_count()
         value += w.rising_mountain * ((sm[_S] | sm[_SS]) & ~lone).bit_count()
     if w.river or w.river_open:
         value += _river_shape(sm[_B], empty, w)
-    value += w.isolated_empty * (empty & ~spread(empty)).bit_count() + w.single_green * sm[_G].bit_count()
+    value += w.isolated_empty * (empty & ~beside_empty).bit_count() + w.single_green * sm[_G].bit_count()
     yellow = sm[_Y]
     if yellow:
-        value += w.lone_yellow * (yellow & ~spread(yellow) & spread(empty)).bit_count()
+        value += w.lone_yellow * (yellow & ~spread(yellow) & beside_empty).bit_count()
     built = building_mask(sm)
     if built and points[3] < 5 * built.bit_count():
-        near_empty = built & spread(empty)
+        near_empty = built & beside_empty
         value += w.building_short * near_empty.bit_count()
     value += w.empty * max(0.0, min(empties - END_EMPTY_CELLS, w.empty_per_turn * turns_left))
     held = state.held[player]
