@@ -14,9 +14,9 @@ GOLDEN = Path(__file__).parent / "golden"
 
 #: file → (final totals, winners, status); pinned here as well as in each record's stored result
 PINNED = {
-    "solo_random_A_1.json": ([47], (0,), "finished"),
-    "solo_greedy_A_2.json": ([121], (0,), "finished"),
-    "solo_greedy_B_spirits_3.json": ([100], (0,), "finished"),
+    "solo_random_A_1.json": ([27], (0,), "finished"),
+    "solo_greedy_A_2.json": ([103], (0,), "finished"),
+    "solo_greedy_B_spirits_3.json": ([123], (0,), "finished"),
     "greedy_vs_random_B_4.json": ([61, 16], (0,), "finished"),
     "three_random_spirits_5.json": ([21, 19, 24], (2,), "finished"),
     "four_mixed_A_6.json": ([59, 40, 53, 30], (0,), "finished"),

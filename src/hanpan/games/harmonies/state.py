@@ -432,9 +432,10 @@ class HarmoniesState(State):
         else:
             card = i - _DISCARD
             self.display.remove(card)
-            self.card_acts = ()  # rebuilt by the refill below
+            self.card_acts = ()  # rebuilt when the turn's end refills the display
             self.discarded.append(card)
-            self._refill_display()
+            # the end of the turn refills the central board first, then the display: the draws come in
+            # the same order as after "end", so turns compared on one seeded sample see the same tokens
             self._end_turn()
 
     def _take_space(self, space: int) -> None:
