@@ -135,9 +135,10 @@ def levels_section(lines: list[str]) -> None:
     lines += ["## The levels", "",
               "- `random`: a legal decision chosen uniformly at random.",
               "- `greedy`: the decision whose result the game's own evaluation values most (one step ahead).",
-              "- `easy`, `normal`, `hard`: information-set Monte Carlo tree search (`hanpan.agents.mcts`) with "
-              "these settings (`hanpan.agents.registry.LEVELS`; a game not listed uses `default`, and "
-              "`game/N` applies to N players):", "",
+              "- `easy`, `normal`, `hard`: information-set Monte Carlo tree search (`hanpan.agents.mcts`), "
+              "or where the settings say `agent rollout` turn plans judged by play-outs on shared draws "
+              "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.registry.LEVELS`; a game "
+              "not listed uses `default`, and `game/N` applies to N players):", "",
               "| level | game | settings |", "|---|---|---|"]
     for name, per_game in LEVELS.items():
         for game, settings in per_game.items():

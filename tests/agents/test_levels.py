@@ -1,7 +1,8 @@
 """Every named level finishes a game of every game at every player count, with every seat its own.
 
 The search levels keep their per-game settings (cut-offs, widening, rollouts) but think 4 iterations
-per decision here, so the whole matrix runs in seconds; their strength is measured in docs/strength.md.
+per decision here (a turn-planning level: 2 candidates, 2-decision play-outs), so the whole matrix runs
+in seconds; their strength is measured in docs/strength.md.
 """
 
 from __future__ import annotations
@@ -11,25 +12,26 @@ from typing import Any
 import pytest
 
 import hanpan
-from hanpan.agents import make_agent, play_out
+from hanpan.agents import make_agent, play_out, rollout
 from hanpan.agents.base import Agent
 from hanpan.agents.mcts import MCTSAgent
-from hanpan.agents.registry import LEVELS
+from hanpan.agents.registry import LEVELS, LevelAgent
 
 CASES = [(game_id, players) for game_id in ("spirits_of_the_wild", "harmonies", "four_gardens")
          for players in range(hanpan.game(game_id).min_players, hanpan.game(game_id).max_players + 1)]
 
 
 def quick(level: str, seed: int) -> Agent:
-    """The named level with its budget cut to 4 iterations per decision."""
+    """The named level with its budget cut to a few play-outs per decision."""
     if level not in LEVELS:
         return make_agent(level, seed=seed)
-    settings: dict[str, dict[str, Any]] = {
-        game: {**knobs, "iterations": 4, "seconds": None} for game, knobs in LEVELS[level].items()
-    }
-    agent = MCTSAgent(seed, levels=settings)
-    agent.name = level
-    return agent
+    return LevelAgent(level, {game: _cut(knobs) for game, knobs in LEVELS[level].items()}, seed)
+
+
+def _cut(knobs: dict[str, Any]) -> dict[str, Any]:
+    if knobs.get("agent") == "rollout":
+        return {**knobs, "width": 2, "noisy": 0, "depth": 2, "seconds": None, "workers": 1}
+    return {**knobs, "iterations": 4, "seconds": None}
 
 
 @pytest.mark.parametrize(("game_id", "players"), CASES)
@@ -44,8 +46,8 @@ def test_every_level_finishes_every_game(game_id: str, players: int, level: str)
 
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_levels_name_only_known_search_settings(level: str) -> None:
-    settings = MCTSAgent().settings()
     for game_id, knobs in LEVELS[level].items():
+        settings = ("agent", *rollout.SETTINGS) if knobs.get("agent") == "rollout" else MCTSAgent().settings()
         game, _, players = game_id.partition("/")  # "<game>/<players>": one player count
         assert game == "default" or game in hanpan.game_ids()
         if players:

@@ -111,12 +111,20 @@ def test_quick_evaluate_ranks_by_the_score_now() -> None:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
     from hanpan.agents import make_agent
+    from hanpan.agents.registry import LevelAgent
+    from hanpan.agents.rollout import RolloutAgent
 
-    state = position("harmonies", 1, 4, 6)
+    state = position("harmonies", 2, 4, 6)
+    player = state.current_player
+    assert player is not None
     agent = make_agent(level, seed=2)
-    assert agent.choose(Seat(state, 0)) in state.legal_actions()
-    assert isinstance(agent, MCTSAgent)
-    assert (agent.cutoff == "turn") == (level != "easy")
+    assert isinstance(agent, LevelAgent)
+    assert agent.choose(Seat(state, player)) in state.legal_actions()
+    if level == "hard":  # hard plans whole turns
+        assert isinstance(agent.search, RolloutAgent) and agent.search.workers == 2
+    else:
+        assert isinstance(agent.search, MCTSAgent)
+        assert (agent.search.cutoff == "turn") == (level != "easy")
 
 
 def test_settings_rebuild_the_agent_and_bad_settings_are_refused() -> None:

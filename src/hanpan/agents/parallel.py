@@ -1,7 +1,9 @@
-"""Root-parallel search: several processes grow independent trees from the same seat; visits are summed.
+"""Searches on several processes: root-parallel MCTS, and turn plans whose candidates are shared out.
 
-Used by an :class:`~hanpan.agents.mcts.MCTSAgent` with ``workers > 1`` (the ``hard`` level on a
-machine with two cores).  Each worker gets its own seed from the agent's generator, so a search with an
+Root-parallel: several processes grow independent trees from the same seat; visits are summed.  Used by
+an :class:`~hanpan.agents.mcts.MCTSAgent` with ``workers > 1``.  A
+:class:`~hanpan.agents.rollout.RolloutAgent` with ``workers > 1`` deals its candidate turns out among
+the processes instead.  Each worker gets its own seed from the agent's generator, so a search with an
 iteration budget gives the same choice every time.
 """
 
@@ -17,6 +19,8 @@ from hanpan.core.action import Action
 
 if TYPE_CHECKING:
     from hanpan.agents.mcts import MCTSAgent
+    from hanpan.agents.rollout import Candidate, RolloutAgent
+    from hanpan.core.contract import State
 
 _POOL: ProcessPoolExecutor | None = None
 _POOL_SIZE = 0
@@ -68,3 +72,43 @@ def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> 
     if agent.backs_up_max(seat.num_players):
         return agent.best_found(merged, legal), total
     return max(legal, key=lambda a: merged.children[a.id].visits if a.id in merged.children else 0), total
+
+
+def _rollout_worker(state: State, player: int, settings: dict[str, Any], firsts: list[Action], noisy: int,
+                    seeds: list[tuple[int, int]], seconds: float | None,
+                    seed: int) -> list[tuple[list[Action], float, list[float]]]:
+    """One worker's share of a turn plan: its candidates' decisions, priors and play-out values."""
+    import time
+
+    from hanpan.agents.rollout import RolloutAgent
+
+    agent = RolloutAgent(seed, **settings)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    planned = agent.plan_turns(state, player, firsts, noisy, seeds, deadline, agent.rng)
+    return [(c.actions, c.prior, c.values) for c in planned]
+
+
+def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: Sequence[Action],
+                        seeds: list[tuple[int, int]], deadline: float | None) -> list[Candidate]:
+    """A turn plan's candidates shared out among ``agent.workers`` processes (the first decisions dealt
+    round the workers in rank order; every worker plays the same sample ``seeds``); they come back
+    best prior first, each with its play-out values."""
+    import time
+
+    from hanpan.agents.rollout import Candidate
+
+    settings = agent.settings()
+    settings["workers"] = 1
+    n = agent.workers
+    # each worker's share of the time, less a margin for sending the state and the results
+    seconds = None if deadline is None else max(0.0, deadline - time.perf_counter() - 0.1)
+    futures = [
+        _pool(n).submit(_rollout_worker, state, player, settings, list(firsts[k::n]),
+                        agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64())
+        for k in range(n)
+    ]
+    unique: dict[tuple[int, ...], Candidate] = {}
+    for future in futures:
+        for actions, prior, values in future.result():
+            unique.setdefault(tuple(a.id for a in actions), Candidate(actions, state, prior, values))
+    return sorted(unique.values(), key=lambda c: -c.prior)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from hanpan.agents.base import Agent
+from hanpan.agents.base import Agent, Seat
 from hanpan.agents.simple import GreedyAgent, RandomAgent
+from hanpan.core.action import Action
 from hanpan.core.errors import AgentError
 
 #: Search settings of the named levels, per game ("default" for any other game).  ``seconds`` caps a
@@ -27,16 +28,15 @@ from hanpan.core.errors import AgentError
 #:   (``cutoff="turn"``, ``turns=2``), leaves scored at once by ``evaluate`` (``depth=0``), actions
 #:   ranked by ``quick_evaluate`` and widened progressively; later decisions of a turn top up the
 #:   tree kept from the first (``top_up``).
-#: - A key "<game>/<players>" overrides for one player count (none in use now).  Harmonies solo
-#:   ``hard`` over games 0-49 of seed 1 (benchmarks/mcts_variants.py): planning this turn and the
-#:   next 100.78, this turn only 98.46 (the override of sessions 3-4), this turn only with
-#:   ``backup="max"`` 98.3 (games 0-9), greedy 102.58: in solo no search setting beats greedy yet,
-#:   as the search finds where the heuristic is wrong.  With the fitted solo weights of session 6
-#:   (greedy +2.8 over 200 games) ``hard`` scored 98.9 on games 0-9, greedy 99.1.  In 2 players
-#:   ``hard`` won 24 of 40 games against greedy; on both cores (``workers=2``, root-parallel, no
-#:   tree kept within a turn) 11 of 20, so it stays on one core.
-#: - Harmonies ``hard`` stops a decision's search once its choice cannot change (``decisive``): on
-#:   the first 25 decisions of a solo game, 10 of the 21 it searched stopped after 0.5-0.96 s.
+#: - A key "<game>/<players>" overrides for one player count (none in use now).
+#: - Harmonies ``hard`` plans each turn with :class:`~hanpan.agents.rollout.RolloutAgent`: candidate
+#:   turns judged by a greedy play-out of the next turn on draws shared by all candidates, on both
+#:   cores (``workers: 2``; run it with ``hanpan simulate --jobs 1``).  The tree search it replaced
+#:   (the settings below under "harmonies" for ``normal``, with 1 s per decision and ``prior:
+#:   evaluate``) scored 100.78 in solo over games 0-49 of seed 1 against greedy's 102.58, and won 24
+#:   of 40 two-player games against greedy: the search found where the heuristic is wrong rather than
+#:   better turns (benchmarks/mcts_variants.py's notes; benchmarks/rollout_variants.py's for the
+#:   turn plans).
 _TURN_PLAN = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
 LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "easy": {"default": {"iterations": 40},
@@ -45,19 +45,67 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                "harmonies": {"iterations": 150, **_TURN_PLAN},
                "four_gardens": {"iterations": 100, "top_up": True, **_TURN_PLAN}},
     "hard": {"default": {"iterations": 500, "seconds": 1.0},
-             "harmonies": {"iterations": 100_000, "seconds": 1.0, "prior": "evaluate", "decisive": True,
-                           **_TURN_PLAN},
+             "harmonies": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6},
              "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
 }
 
 
+def level_settings(per_game: dict[str, dict[str, Any]], game_id: str, players: int) -> dict[str, Any]:
+    """The first of ``per_game["<game_id>/<players>"]``, ``per_game[game_id]`` and ``per_game["default"]``.
+
+    >>> level_settings(LEVELS["hard"], "harmonies", 1)["agent"]
+    'rollout'
+    """
+    return per_game.get(f"{game_id}/{players}", per_game.get(game_id, per_game.get("default", {})))
+
+
+class LevelAgent(Agent):
+    """A named level: at its first decision it takes the settings for the game and player count and
+    plays with the search they name — :class:`~hanpan.agents.rollout.RolloutAgent` when they say
+    ``"agent": "rollout"``, else :class:`~hanpan.agents.mcts.MCTSAgent`.
+
+    >>> from hanpan.agents.base import Seat
+    >>> import hanpan
+    >>> agent = LevelAgent("quick", {"default": {"iterations": 8}}, seed=1)
+    >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1)
+    >>> agent.choose(Seat(state, 0)) in state.legal_actions(), type(agent.search).__name__
+    (True, 'MCTSAgent')
+    """
+
+    def __init__(self, name: str, per_game: dict[str, dict[str, Any]], seed: int = 0) -> None:
+        super().__init__(seed)
+        self.name = name
+        self.per_game = per_game
+        self.seed = seed
+        #: the search playing for this level, made at the first decision (it depends on the game)
+        self.search: Agent | None = None
+
+    def choose(self, seat: Seat) -> Action:
+        if self.search is None:
+            self.search = _make_search(level_settings(self.per_game, seat.game.id, seat.num_players), self.seed)
+        return self.search.choose(seat)
+
+
+def _make_search(settings: dict[str, Any], seed: int) -> Agent:
+    from hanpan.agents.mcts import SETTINGS as MCTS_SETTINGS
+    from hanpan.agents.mcts import MCTSAgent
+    from hanpan.agents.rollout import SETTINGS as ROLLOUT_SETTINGS
+    from hanpan.agents.rollout import RolloutAgent
+
+    settings = dict(settings)
+    kind = settings.pop("agent", "mcts")
+    known = {"mcts": MCTS_SETTINGS, "rollout": ROLLOUT_SETTINGS}.get(kind)
+    if known is None:
+        raise ValueError(f"unknown search {kind!r} in a level's settings; searches: mcts, rollout")
+    unknown = sorted(set(settings) - set(known))
+    if unknown:
+        raise ValueError(f"unknown {kind} setting {unknown[0]!r}; settings: {', '.join(known)}")
+    return RolloutAgent(seed, **settings) if kind == "rollout" else MCTSAgent(seed, **settings)
+
+
 def _level(name: str) -> Callable[[int], Agent]:
     def factory(seed: int) -> Agent:
-        from hanpan.agents.mcts import MCTSAgent
-
-        agent = MCTSAgent(seed, levels=LEVELS[name])
-        agent.name = name
-        return agent
+        return LevelAgent(name, LEVELS[name], seed)
 
     return factory
 

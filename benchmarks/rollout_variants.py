@@ -1,0 +1,91 @@
+"""Harmonies solo: the turn-planning rollout agent with given settings, paired with greedy on each game.
+
+    .venv/bin/python benchmarks/rollout_variants.py --settings '{"prune": 6}' --games 20 [--first 0]
+    .venv/bin/python benchmarks/rollout_variants.py --settings '{"prune": 6, "workers": 2}' --timing
+
+Game ``i`` is game ``i`` of ``hanpan simulate harmonies --players greedy --seed 1`` (side A, no
+spirit); greedy plays the same game for the pairing.  One line per game (running means and the paired
+difference with its standard error), the last line sums up.  Without ``seconds`` in the settings a
+game's result does not depend on the machine.
+
+Session 7 (2026-11-30).  Every figure is ``RolloutAgent`` (hanpan.agents.rollout) with its defaults
+(width 8, noisy 2, turns 1, samples 1) changed as shown, against greedy on the same games, ± the paired
+standard error; "shared draws" are the common random numbers of the module doc:
+
+    fresh draws per candidate (benchmarks/solo_rollouts.py, session 6), games 0-17 .... -0.3 ± 2.9
+    shared draws, a first scratch version (the central board redrawn after the turn;
+        the engine of session 6), games 0-29 ......... 109.47 against 101.83: +7.63 ± 2.75
+    the defaults, games 0-14 ............................ 106.53 against 97.87: +8.67 ± 4.28
+    width 4, noisy 1, games 0-19 ........................ 104.60 against 100.70: +3.90 ± 3.16
+    width 4, noisy 1, depth 1, samples 4, games 0-23 .... 104.83 against 99.75: +5.08 ± 2.74
+    prune 6, games 0-25 ................................. 103.27 against 99.96: +3.31 ± 2.82
+    prune 6, depth 1, samples 4, games 0-23 ............. 102.29 against 99.75: +2.54 ± 2.89
+    seconds 1.0 (one process, beside another run), games 0-17 101.17 against 99.28: +1.89 ± 3.66
+
+The differences between settings are within the noise of 15-25 games (a game's paired difference has
+an sd of about 13); all of them beat greedy.  One process cannot plan a turn in 1 s: ``--timing``
+(the plan of turn 4 in 3 games) took 2.2-3.8 s in one process, 1.0-1.4 s with ``prune: 6`` (beside
+another run), 0.56-0.74 s with ``prune: 6`` on both cores (``workers: 2``, as ``hard``) on an idle
+machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from hanpan.agents.base import Seat, play_out
+from hanpan.agents.rollout import RolloutAgent
+from hanpan.agents.simple import GreedyAgent
+from hanpan.core.registry import game as get_game
+from hanpan.core.rng import mix_seed
+
+
+def timing(settings: dict[str, object]) -> None:
+    """Seconds to plan turn 4 (after 4 greedy turns) in games of seeds 11-13, with the plan's size."""
+    for seed in (11, 12, 13):
+        state = get_game("harmonies").new(players=1, seed=seed)
+        greedy = GreedyAgent(3)
+        while state.turn < 4:
+            state.apply(greedy.choose(Seat(state, 0)))
+        agent = RolloutAgent(1, **settings)  # type: ignore[arg-type]
+        started = time.perf_counter()
+        action = agent.choose(Seat(state, 0))
+        print(f"seed {seed}: {action} after {time.perf_counter() - started:.2f} s "
+              f"({agent.last_candidates} candidates, {agent.last_playouts} play-outs)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--settings", default="{}", help="RolloutAgent settings (JSON)")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--timing", action="store_true", help="time the plan of turn 4 in 3 games instead")
+    args = parser.parse_args()
+    settings = json.loads(args.settings)
+    if args.timing:
+        timing(settings)
+        return
+    ours: list[int] = []
+    theirs: list[int] = []
+    for index in range(args.first, args.first + args.games):
+        game = get_game("harmonies")
+        seed = mix_seed(1, index) >> 16
+        state, greedy_state = game.new(players=1, seed=seed), game.new(players=1, seed=seed)
+        started = time.perf_counter()
+        play_out(state, [RolloutAgent(mix_seed(1, index, 1), **settings)])
+        seconds = time.perf_counter() - started
+        play_out(greedy_state, [GreedyAgent(mix_seed(1, index, 1))])
+        ours.append(state.scores()[0].total)
+        theirs.append(greedy_state.scores()[0].total)
+        diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
+        error = f" ± {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f}" if len(diffs) > 1 else ""
+        print(f"game {index}: {ours[-1]} (greedy {theirs[-1]}, {seconds:.0f} s); mean "
+              f"{statistics.fmean(ours):.2f} against {statistics.fmean(theirs):.2f}: "
+              f"{statistics.fmean(diffs):+.2f}{error}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

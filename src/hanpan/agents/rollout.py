@@ -1,0 +1,237 @@
+"""Turn-level Monte Carlo search: candidate turns judged by greedy play after them on shared samples.
+
+At the first decision of its turn the agent plans the whole turn.  It builds candidate turns: each of
+the ``width`` best first decisions (ranked by ``evaluate`` after it) finished by greedy, plus
+``noisy`` turns whose every decision is drawn among the 3 best.  Each candidate is then played on
+``samples`` times, from the agent's own view only: the state before the candidate's last decision (the
+one that ends the turn) is determinized with the sample's seed, its last decision applied, greedy
+plays every seat for ``turns`` more turns of each player (``None``: to the end of the game; ``depth``
+caps the decisions), and the result is scored by ``evaluate`` (in games of 2 or more, the margin over
+the best other player).  The candidate with the best mean is played, decision by decision.
+
+All candidates share each sample's seed (common random numbers): they are compared on the same hidden
+draws, so their difference is the turns' own, not the luck of the draw.  This is what makes a single
+play-out informative: in Harmonies solo, a fresh draw per candidate made the same search no better than
+greedy; shared draws made it 3-9 points better (benchmarks/rollout_variants.py's notes).  The
+sharing holds as far as the game draws in the same order whatever the turn did (Harmonies refills
+the central board before the display at the end of every turn, after "end" and after a discard).
+
+With ``seconds`` the candidates are built (in up to half the time) and played in order of their
+rank (``evaluate`` at the end of the turn), one sample round after another, until the time is up:
+candidates not played by then are dropped, and a round not finished does not count.  A step (a
+candidate built or played) is begun only if it would end in time, judged by the one before, so a
+decision stays within ``seconds`` but for the first candidate, always built (with no time for a
+play-out, the best prior is played).  ``workers`` > 1 deals the candidates out among that many
+processes (hanpan.agents.parallel), and ``prune`` makes every greedy decision cheaper: only the
+actions ``quick_evaluate`` ranks best are evaluated in full.
+
+>>> import hanpan
+>>> from hanpan.agents.base import Seat
+>>> state = hanpan.game("harmonies").new(players=1, seed=4)
+>>> agent = RolloutAgent(seed=1, width=2, noisy=0)
+>>> action = agent.choose(Seat(state, 0))
+>>> action in state.legal_actions(), agent.last_candidates
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from hanpan.agents.base import Agent, Seat
+from hanpan.agents.simple import greedy_choice
+from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.core.rng import Rng
+
+#: the settings a named level may give this agent
+SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "seconds", "workers")
+
+
+@dataclass
+class Candidate:
+    """One planned turn: its decisions, and the state before its last one (which ends the turn)."""
+
+    actions: list[Action]
+    before_last: State
+    prior: float
+    #: its play-outs' values, one per sample round (every candidate's round k shares one seed)
+    values: list[float] = field(default_factory=list)
+
+
+class RolloutAgent(Agent):
+    """Plans each of its turns by greedy play-outs of candidate turns (see the module doc)."""
+
+    name = "rollout"
+
+    def __init__(self, seed: int = 0, width: int = 8, noisy: int = 2, samples: int = 1,
+                 turns: int | None = 1, depth: int | None = None, prune: int | None = None,
+                 seconds: float | None = None, workers: int = 1) -> None:
+        super().__init__(seed)
+        if width < 1 or noisy < 0 or samples < 1:
+            raise ValueError(f"width and samples must be at least 1 and noisy at least 0, "
+                             f"not width={width}, samples={samples}, noisy={noisy}")
+        if turns is not None and turns < 0:
+            raise ValueError(f"turns must be None (to the end) or at least 0, not {turns}")
+        if (depth is not None and depth < 0) or (prune is not None and prune < 1) or workers < 1:
+            raise ValueError(f"depth must be None or at least 0, prune None or at least 1, workers at least 1, "
+                             f"not depth={depth}, prune={prune}, workers={workers}")
+        self.width, self.noisy, self.samples, self.turns, self.seconds = width, noisy, samples, turns, seconds
+        #: a play-out stops after this many decisions past the candidate's turn, if it gets that far
+        #: before ``turns`` (None: only ``turns`` stops it)
+        self.depth = depth
+        #: greedy decisions (finishing a candidate, and in play-outs) fully evaluate only the ``prune``
+        #: actions ``quick_evaluate`` ranks best (None: all of them)
+        self.prune = prune
+        #: processes sharing the candidates (the turn's plan is the same; the time budget goes twice as far)
+        self.workers = workers
+        self.plan: list[Action] = []
+        self._plan_at: tuple[int, int] | None = None
+        #: candidates built and play-outs run for the last planned turn
+        self.last_candidates = 0
+        self.last_playouts = 0
+
+    def settings(self) -> dict[str, object]:
+        return {key: getattr(self, key) for key in SETTINGS}
+
+    def choose(self, seat: Seat) -> Action:
+        legal = seat.legal_actions()
+        if self.plan and self._plan_at == (seat.player, seat.turn):
+            action = self.plan.pop(0)
+            if action in legal:
+                return action
+        self.plan = []
+        if len(legal) == 1:
+            return legal[0]
+        started = time.perf_counter()
+        state = seat.determinize(self.rng)
+        firsts = sorted(legal, key=_ranking(state, seat.player, self.rng))[:self.width]
+        seeds = [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]  # shared by all
+        deadline = None if self.seconds is None else started + self.seconds
+        if self.workers > 1:
+            from hanpan.agents.parallel import rollouts_in_workers
+
+            judged = rollouts_in_workers(self, state, seat.player, firsts, seeds, deadline)
+        else:
+            judged = self.plan_turns(state, seat.player, firsts, self.noisy, seeds, deadline, self.rng)
+        best = _best(judged)
+        self.last_candidates, self.last_playouts = len(judged), sum(len(c.values) for c in judged)
+        self.plan = best.actions[1:]
+        self._plan_at = (seat.player, seat.turn)
+        return best.actions[0]
+
+    # --- candidate turns -------------------------------------------------------------------------
+    def plan_turns(self, state: State, player: int, firsts: Sequence[Action], noisy: int,
+                   seeds: Sequence[tuple[int, int]], deadline: float | None, rng: Rng) -> list[Candidate]:
+        """The candidate turns (each of ``firsts`` finished by greedy, then ``noisy`` noisy ones), best
+        prior first, each played on with the sample ``seeds`` in rounds until ``deadline`` (at least
+        one is built; those not played by then have no values)."""
+        candidates: list[Candidate] = []
+        cost = 0.0  # the last step's seconds: a step that would end past the deadline is not begun
+        # building the candidates may take half the time left: the rest is for playing them
+        built_by = None if deadline is None else (time.perf_counter() + deadline) / 2
+        for start in [[first] for first in firsts] + [[]] * noisy:  # [] starts a noisy turn
+            began = time.perf_counter()
+            if built_by is not None and candidates and began + cost > built_by:
+                break  # out of time: the best-ranked first decisions are in
+            candidates.append(self._finish(state, start, player, not start, rng))
+            cost = time.perf_counter() - began
+        unique: dict[tuple[int, ...], Candidate] = {}
+        for candidate in candidates:  # a noisy turn may repeat a greedy one
+            unique.setdefault(tuple(a.id for a in candidate.actions), candidate)
+        ranked = sorted(unique.values(), key=lambda c: -c.prior)
+        self.last_playouts = 0
+        cost *= state.num_players  # a first guess at a play-out: a turn of each player
+        for draws, choices in seeds:
+            for candidate in ranked:
+                began = time.perf_counter()
+                if deadline is not None and began + cost > deadline:
+                    return ranked
+                candidate.values.append(self._play_on(candidate, player, draws, choices))
+                cost = time.perf_counter() - began
+                self.last_playouts += 1
+        return ranked
+
+    def _finish(self, root: State, start: list[Action], player: int, noisy: bool, rng: Rng) -> Candidate:
+        """Play the turn from ``root`` through ``start`` to its end (greedy, or one of the 3 best)."""
+        state = root.clone()
+        turn = state.turn
+        actions: list[Action] = []
+        before = state
+        for action in start:
+            before = state.clone()
+            state.apply(action)
+            actions.append(action)
+        while not state.is_over and state.turn == turn:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif noisy:
+                ranked = sorted(legal, key=_ranking(state, player, rng))
+                action = ranked[rng.randbelow(min(3, len(ranked)))]
+            else:
+                action = self._greedy(state, legal, player, rng)
+            before = state.clone()
+            state.apply(action)
+            actions.append(action)
+        return Candidate(actions, before, _value(state, player))
+
+    def _greedy(self, state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
+        """Greedy's choice, among the ``prune`` best actions by ``quick_evaluate`` if there are more."""
+        if self.prune is not None and len(legal) > self.prune:
+            quick: dict[int, float] = {}
+            for action in legal:
+                child = state.clone()
+                child.apply(action)
+                quick[action.id] = -child.quick_evaluate(player)
+            legal = sorted(legal, key=lambda a: quick[a.id])[:self.prune]  # stable: ties keep their order
+        return greedy_choice(state, legal, player, rng)
+
+    def _play_on(self, candidate: Candidate, player: int, draws: int, choices: int) -> float:
+        state = candidate.before_last.determinize(player, Rng(draws))
+        state.apply(candidate.actions[-1])
+        rng = Rng(choices)
+        stop = None if self.turns is None else state.turn + self.turns * state.num_players
+        left = -1 if self.depth is None else self.depth
+        while not state.is_over and (stop is None or state.turn < stop) and left:
+            left -= 1
+            legal = state.legal_actions()
+            mover = state.current_player
+            assert mover is not None
+            state.apply(legal[0] if len(legal) == 1 else self._greedy(state, legal, mover, rng))
+        return _value(state, player)
+
+
+def _best(candidates: Sequence[Candidate]) -> Candidate:
+    """The candidate with the best mean over the sample rounds every candidate played has played (the
+    same draws for all); ties go to the better prior (the candidates come best prior first), and with
+    no play-out at all (no time) the best prior wins."""
+    played = [c for c in candidates if c.values]
+    if not played:
+        return candidates[0]
+    rounds = min(len(c.values) for c in played)
+    return max(played, key=lambda c: sum(c.values[:rounds]))
+
+
+def _value(state: State, player: int) -> float:
+    """The player's ``evaluate``; with others, its margin over the best of them."""
+    own = state.evaluate(player)
+    if state.num_players == 1:
+        return own
+    return own - max(state.evaluate(p) for p in range(state.num_players) if p != player)
+
+
+def _ranking(state: State, player: int, rng: Rng) -> Callable[[Action], tuple[float, int]]:
+    """A sort key ranking actions by ``evaluate`` after them, best first (ties in a seeded order)."""
+    cache: dict[int, tuple[float, int]] = {}
+
+    def key(action: Action) -> tuple[float, int]:
+        if action.id not in cache:
+            child = state.clone()
+            child.apply(action)
+            cache[action.id] = (-child.evaluate(player), rng.next64())
+        return cache[action.id]
+
+    return key

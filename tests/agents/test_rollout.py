@@ -1,0 +1,140 @@
+"""The turn-planning rollout agent: legal, reproducible, blind to hidden facts, fair to its candidates."""
+
+from __future__ import annotations
+
+import pytest
+
+import hanpan
+from hanpan.agents import Seat, make_agent, play_out
+from hanpan.agents.registry import LevelAgent
+from hanpan.agents.rollout import Candidate, RolloutAgent, _best
+from hanpan.core.action import Action
+from hanpan.core.rng import Rng
+
+GAMES = ["harmonies", "spirits_of_the_wild", "four_gardens"]
+SMALL = {"width": 2, "noisy": 1, "depth": 2}  # a few cheap candidates and short play-outs
+
+
+def small(seed: int, **settings: object) -> RolloutAgent:
+    return RolloutAgent(seed, **{**SMALL, **settings})  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_plays_only_legal_decisions_to_the_end(game_id: str) -> None:
+    game = hanpan.game(game_id)
+    for players in sorted({game.min_players, 2 if game.max_players >= 2 else 1}):
+        state = game.new(players=players, seed=3)
+        play_out(state, [small(seat) for seat in range(players)], max_decisions=20_000)  # checked play
+        assert state.status == "finished"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_same_seed_same_choices(game_id: str) -> None:
+    def choices(seed: int) -> list[str]:
+        game = hanpan.game(game_id)
+        state = game.new(players=max(game.min_players, 2), seed=5)
+        agent, other = small(seed), make_agent("greedy", seed=9)
+        made = []
+        for _ in range(30):
+            mover = state.current_player
+            assert mover is not None
+            action = (agent if mover == 0 else other).choose(Seat(state, mover))
+            made.append(str(action))
+            state.play(action)
+        return made
+
+    assert choices(1) == choices(1)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_choices_do_not_depend_on_hidden_facts(game_id: str) -> None:
+    game = hanpan.game(game_id)
+    state = game.new(players=max(game.min_players, 2), seed=12)
+    rng = Rng(0)
+    for _ in range(12):  # a position past the opening
+        legal = state.legal_actions()
+        state.play(legal[rng.randbelow(len(legal))])
+    player = state.current_player
+    assert player is not None
+    for seed in range(2):
+        other = state.determinize(player, Rng(seed))
+        assert other.view(player) == state.view(player)
+        assert small(5).choose(Seat(other, player)) == small(5).choose(Seat(state, player))
+
+
+def test_the_turn_planned_at_its_first_decision_is_played_through() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=2)
+    agent = small(1)
+    turn = state.turn
+    played = [agent.choose(Seat(state, 0))]
+    plan = [played[0], *agent.plan]
+    state.play(played[0])
+    while state.turn == turn:
+        played.append(agent.choose(Seat(state, 0)))
+        state.play(played[-1])
+    assert played == plan
+
+
+def test_candidates_are_compared_on_the_sample_rounds_all_of_them_played() -> None:
+    root = hanpan.game("harmonies").new(players=1, seed=1)
+    a = Candidate([], root, prior=2.0, values=[10.0, 50.0])  # its second round is not matched by b
+    b = Candidate([], root, prior=1.0, values=[12.0])
+    assert _best([a, b]) is b
+    c = Candidate([], root, prior=0.5, values=[12.0])
+    assert _best([b, c]) is b  # a tie goes to the better prior
+
+
+def test_with_no_time_left_one_candidate_is_built_and_played_on_its_prior() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=6)
+    agent = RolloutAgent(2, seconds=0.0)
+    action = agent.choose(Seat(state, 0))
+    assert (agent.last_candidates, agent.last_playouts) == (1, 0)
+    assert _after(state, action) == max(_after(state, a) for a in state.legal_actions())  # the best-ranked
+
+
+def _after(state: hanpan.State, action: Action) -> float:
+    child = state.clone()
+    child.apply(action)
+    return child.evaluate(0)
+
+
+def test_workers_share_the_candidates_and_stay_reproducible() -> None:
+    def choice() -> str:
+        state = hanpan.game("harmonies").new(players=1, seed=7)
+        return str(small(3, workers=2).choose(Seat(state, 0)))
+
+    assert choice() == choice()
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [({"width": 0}, "width and samples must be at least 1"), ({"samples": 0}, "width and samples"),
+     ({"noisy": -1}, "noisy at least 0"), ({"turns": -1}, "turns must be None"),
+     ({"prune": 0}, "prune None or at least 1"), ({"workers": 0}, "workers at least 1"),
+     ({"depth": -2}, "depth must be")],
+)
+def test_bad_settings_are_refused(settings: dict[str, int], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        RolloutAgent(0, **settings)  # type: ignore[arg-type]
+
+
+def test_a_level_plays_with_the_search_its_settings_name() -> None:
+    solo = hanpan.game("harmonies").new(players=1, seed=1)
+    level = LevelAgent("test", {"harmonies/1": {"agent": "rollout", **SMALL}, "default": {"iterations": 5}}, seed=1)
+    level.choose(Seat(solo, 0))
+    assert isinstance(level.search, RolloutAgent)
+    duo = hanpan.game("harmonies").new(players=2, seed=1)
+    level = LevelAgent("test", {"harmonies/1": {"agent": "rollout"}, "default": {"iterations": 5}}, seed=1)
+    level.choose(Seat(duo, 0))
+    assert type(level.search).__name__ == "MCTSAgent"
+
+
+@pytest.mark.parametrize(
+    ("settings", "message"),
+    [({"agent": "alphazero"}, "unknown search 'alphazero'"), ({"agent": "rollout", "iterations": 5},
+                                                              "unknown rollout setting 'iterations'")],
+)
+def test_a_level_with_bad_settings_says_what_is_allowed(settings: dict[str, object], message: str) -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=1)
+    with pytest.raises(ValueError, match=message):
+        LevelAgent("bad", {"default": settings}).choose(Seat(state, 0))
