@@ -65,7 +65,8 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
     if MADE_ONLY:
         return None
     records = RECORDS / f"{key}-{source}-{_package_hash('agents')}"  # a run under way restarts on any change
-    command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(JOBS), "--json", "--quiet",
+    jobs = 1 if _thinks_on_all_cores(args) else JOBS  # timed searches must not share their cores
+    command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(jobs), "--json", "--quiet",
                "--records", str(records), "--resume"]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
     CACHE.mkdir(exist_ok=True)
@@ -74,6 +75,15 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
     data["source"] = source
     path.write_text(json.dumps(data, indent=1) + "\n")
     return data
+
+
+def _thinks_on_all_cores(args: list[str]) -> bool:
+    """Whether a player of this run is a level searching with several worker processes."""
+    from hanpan.agents.registry import LEVELS, level_settings
+
+    players = args[args.index("--players") + 1].split(",")
+    return any(level_settings(LEVELS[name], args[0], len(players)).get("workers", 1) > 1
+               for name in players if name in LEVELS)
 
 
 def pct(rate: float, ci: list[float]) -> str:
@@ -138,7 +148,8 @@ def levels_section(lines: list[str]) -> None:
               "- `easy`, `normal`, `hard`: information-set Monte Carlo tree search (`hanpan.agents.mcts`), "
               "or where the settings say `agent rollout` turn plans judged by play-outs on shared draws "
               "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.registry.LEVELS`; a game "
-              "not listed uses `default`, and `game/N` applies to N players):", "",
+              "not listed uses `default`, and `game/N` applies to N players; a level with `workers 2` thinks on "
+              "both cores, so its runs here use `--jobs 1`):", "",
               "| level | game | settings |", "|---|---|---|"]
     for name, per_game in LEVELS.items():
         for game, settings in per_game.items():
