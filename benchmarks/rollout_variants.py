@@ -26,6 +26,10 @@ The ``hard`` level itself (``hanpan simulate harmonies --players hard --games 20
 greedy scores 100.7 on these games), workers 2, prune 6, 1 s (before the build took at most half of it
 and the level's budget became 0.9 s): 107.25; with samples 2: 105.6; planning every decision of the
 turn afresh, each with its own second (an option since removed): 99.75.
+The level as committed (0.9 s, the build in at most half of it), on a validation set kept apart from
+the games docs/strength.md reports (games 0-39 of seed 2, scratch runs of ``RolloutAgent`` with the
+level's settings): play-outs of 1 turn 107.53, of 2 turns 110.72 (+3.2 ± 2.1 paired), so solo ``hard``
+plays out 2 turns ("harmonies/1" in ``LEVELS``).
 In 2 players against greedy (seats alternating, games 0-19 of seed 1, the same settings): 15 of 20
 won, mean margin +8.3.
 
