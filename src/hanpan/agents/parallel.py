@@ -110,5 +110,6 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: 
     unique: dict[tuple[int, ...], Candidate] = {}
     for future in futures:
         for actions, prior, values in future.result():
+            # the root stands in for the state before the last decision: nothing is played from it now
             unique.setdefault(tuple(a.id for a in actions), Candidate(actions, state, prior, values))
     return sorted(unique.values(), key=lambda c: -c.prior)

@@ -31,9 +31,9 @@ from hanpan.core.errors import AgentError
 #: - A key "<game>/<players>" overrides for one player count.
 #: - Harmonies ``hard`` plans each turn with :class:`~hanpan.agents.rollout.RolloutAgent`: candidate
 #:   turns judged by a greedy play-out of the next turn on draws shared by all candidates, on both
-#:   cores (``workers: 2``; run it with ``hanpan simulate --jobs 1``).  The tree search it replaced
-#:   (the settings below under "harmonies" for ``normal``, with 1 s per decision and ``prior:
-#:   evaluate``) scored 100.78 in solo over games 0-49 of seed 1 against greedy's 102.58, and won 24
+#:   cores (``workers: 2``; run it with ``hanpan simulate --jobs 1``).  The tree search ``hard`` used
+#:   before (``normal``'s Harmonies settings with 1 s per decision, ``prior: evaluate`` and
+#:   ``decisive``) scored 100.78 in solo over games 0-49 of seed 1 against greedy's 102.58, and won 24
 #:   of 40 two-player games against greedy: the search found where the heuristic is wrong rather than
 #:   better turns (benchmarks/mcts_variants.py's notes; benchmarks/rollout_variants.py's for the
 #:   turn plans).  In solo its play-outs cover the next 2 turns: on games 0-39 of seed 2 (not the

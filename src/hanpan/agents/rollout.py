@@ -85,7 +85,7 @@ class RolloutAgent(Agent):
         #: greedy decisions (finishing a candidate, and in play-outs) fully evaluate only the ``prune``
         #: actions ``quick_evaluate`` ranks best (None: all of them)
         self.prune = prune
-        #: processes sharing the candidates (the turn's plan is the same; the time budget goes twice as far)
+        #: processes the candidates are dealt out among (on 2 cores, about twice the play-outs in a budget)
         self.workers = workers
         self.plan: list[Action] = []
         self._plan_at: tuple[int, int] | None = None
