@@ -28,8 +28,9 @@ barely better than ``evaluate`` does, and none of these agents comes near the +8
 needs (110 against greedy's 102).
 Session 7 found why: each candidate's end-of-turn refill (and so its next tokens) was drawn on its own,
 because a card taken or discarded moved the generator first: two candidates ending a turn with the
-same board and cards then scored 128 and 95.  With the draws shared by all candidates the same search gains 3-9 points over
-greedy: hanpan.agents.rollout (the Harmonies ``hard`` level) and benchmarks/rollout_variants.py.
+same board and cards then scored 128 and 95.  With the draws shared by all candidates the same search
+gains 3-9 points over greedy: hanpan.agents.rollout (the Harmonies ``hard`` level) and
+benchmarks/rollout_variants.py.
 The fit of benchmarks/fit_harmonies.py was made on play-outs with the same flaw.
 """
 
