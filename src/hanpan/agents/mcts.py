@@ -174,7 +174,9 @@ class MCTSAgent(Agent):
         >>> agent.turns
         1
         """
-        chosen = per_game.get(f"{game_id}/{players}", per_game.get(game_id, per_game.get("default", {})))
+        from hanpan.agents.registry import level_settings
+
+        chosen = level_settings(per_game, game_id, players)
         for key, value in chosen.items():
             if key not in SETTINGS:
                 raise ValueError(f"unknown search setting {key!r}; settings: {', '.join(SETTINGS)}")

@@ -52,7 +52,7 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
 }
 
 
-def level_settings(per_game: dict[str, dict[str, Any]], game_id: str, players: int) -> dict[str, Any]:
+def level_settings(per_game: dict[str, dict[str, Any]], game_id: str, players: int | None) -> dict[str, Any]:
     """The first of ``per_game["<game_id>/<players>"]``, ``per_game[game_id]`` and ``per_game["default"]``.
 
     >>> level_settings(LEVELS["hard"], "harmonies", 1)["agent"]
