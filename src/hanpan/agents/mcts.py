@@ -101,11 +101,8 @@ class MCTSAgent(Agent):
         decisive: bool = False,
         backup: str = "mean",
         random_ties: bool = False,
-        levels: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         super().__init__(seed)
-        #: per-game settings applied at the first decision (named levels tune themselves to the game)
-        self.levels = levels
         if iterations is None and seconds is None:
             iterations = 200
         self.iterations = iterations
@@ -184,9 +181,6 @@ class MCTSAgent(Agent):
         self._check()
 
     def choose(self, seat: Seat) -> Action:
-        if self.levels is not None:
-            self.tune(seat.game.id, self.levels, seat.num_players)
-            self.levels = None
         legal = seat.legal_actions()
         root = self._root(seat)
         if len(legal) == 1:
@@ -425,7 +419,7 @@ class MCTSAgent(Agent):
 
 #: the search settings: ``__init__``'s keyword arguments, each kept as the attribute of the same name
 SETTINGS: tuple[str, ...] = tuple(
-    name for name in inspect.signature(MCTSAgent.__init__).parameters if name not in ("self", "seed", "levels"))
+    name for name in inspect.signature(MCTSAgent.__init__).parameters if name not in ("self", "seed"))
 
 
 def parse_budget(text: str) -> dict[str, float | int]:

@@ -95,7 +95,7 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: 
     best prior first, each with its play-out values."""
     import time
 
-    from hanpan.agents.rollout import Candidate
+    from hanpan.agents.rollout import Candidate, distinct_by_prior
 
     settings = agent.settings()
     settings["workers"] = 1
@@ -107,9 +107,6 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: 
                         agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64())
         for k in range(n)
     ]
-    unique: dict[tuple[int, ...], Candidate] = {}
-    for future in futures:
-        for actions, prior, values in future.result():
-            # the root stands in for the state before the last decision: nothing is played from it now
-            unique.setdefault(tuple(a.id for a in actions), Candidate(actions, state, prior, values))
-    return sorted(unique.values(), key=lambda c: -c.prior)
+    # the root stands in for the state before the last decision: nothing is played from it now
+    return distinct_by_prior([Candidate(actions, state, prior, values)
+                              for future in futures for actions, prior, values in future.result()])

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hanpan.agents.base import Agent, Seat
-from hanpan.agents.simple import greedy_choice
+from hanpan.agents.simple import best_child, greedy_choice
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.rng import Rng
@@ -138,10 +138,7 @@ class RolloutAgent(Agent):
                 break  # out of time: the best-ranked first decisions are in
             candidates.append(self._finish(state, start, player, not start, rng))
             cost = time.perf_counter() - began
-        unique: dict[tuple[int, ...], Candidate] = {}
-        for candidate in candidates:  # a noisy turn may repeat a greedy one
-            unique.setdefault(tuple(a.id for a in candidate.actions), candidate)
-        ranked = sorted(unique.values(), key=lambda c: -c.prior)
+        ranked = distinct_by_prior(candidates)
         self.last_playouts = 0
         cost *= state.num_players  # a first guess at a play-out: a turn of each player
         for draws, choices in seeds:
@@ -180,14 +177,15 @@ class RolloutAgent(Agent):
 
     def _greedy(self, state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
         """Greedy's choice, among the ``prune`` best actions by ``quick_evaluate`` if there are more."""
-        if self.prune is not None and len(legal) > self.prune:
-            quick: dict[int, float] = {}
-            for action in legal:
-                child = state.clone()
-                child.apply(action)
-                quick[action.id] = -child.quick_evaluate(player)
-            legal = sorted(legal, key=lambda a: quick[a.id])[:self.prune]  # stable: ties keep their order
-        return greedy_choice(state, legal, player, rng)
+        if self.prune is None or len(legal) <= self.prune:
+            return greedy_choice(state, legal, player, rng)
+        children: dict[int, State] = {}
+        for action in legal:
+            children[action.id] = child = state.clone()
+            child.apply(action)
+        quick = {action.id: -children[action.id].quick_evaluate(player) for action in legal}
+        top = sorted(legal, key=lambda a: quick[a.id])[:self.prune]  # stable: ties keep their order
+        return best_child(((action, children[action.id]) for action in top), player, rng)
 
     def _play_on(self, candidate: Candidate, player: int, draws: int, choices: int) -> float:
         state = candidate.before_last.determinize(player, Rng(draws))
@@ -202,6 +200,14 @@ class RolloutAgent(Agent):
             assert mover is not None
             state.apply(legal[0] if len(legal) == 1 else self._greedy(state, legal, mover, rng))
         return _value(state, player)
+
+
+def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
+    """The candidates best prior first, each turn once (a noisy turn may repeat a greedy one)."""
+    unique: dict[tuple[int, ...], Candidate] = {}
+    for candidate in candidates:
+        unique.setdefault(tuple(a.id for a in candidate.actions), candidate)
+    return sorted(unique.values(), key=lambda c: -c.prior)
 
 
 def _best(candidates: Sequence[Candidate]) -> Candidate:

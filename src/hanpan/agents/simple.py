@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from hanpan.agents.base import Agent, Seat
 from hanpan.core.action import Action
@@ -47,14 +47,24 @@ class GreedyAgent(Agent):
 
 def greedy_choice(state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
     """The action after which ``state.evaluate(player)`` is highest; ties broken with ``rng``."""
+    return best_child(((action, _after(state, action)) for action in legal), player, rng)
+
+
+def best_child(children: Iterable[tuple[Action, State]], player: int, rng: Rng) -> Action:
+    """Of (action, the state after it) pairs, the action whose state ``player`` evaluates highest;
+    ties broken with ``rng`` (for a caller that has made the children already)."""
     best: list[Action] = []
     best_value = float("-inf")
-    for action in legal:
-        child = state.clone()
-        child.apply(action)
+    for action, child in children:
         value = child.evaluate(player)
         if value > best_value:
             best_value, best = value, [action]
         elif value == best_value:
             best.append(action)
     return best[rng.randbelow(len(best))]
+
+
+def _after(state: State, action: Action) -> State:
+    child = state.clone()
+    child.apply(action)
+    return child
