@@ -149,6 +149,20 @@ def test_solo_setup_turn_and_discard() -> None:
     assert not any(t.startswith("discard") for t in texts(s))
 
 
+def test_a_solo_discard_refills_the_central_board_before_the_display() -> None:
+    # the end of a turn draws in one order, after "end" or a discard: the same tokens come up either way
+    s = GAME.new(players=1, seed=21)
+    s.play("space 2")
+    while s.hand_count:
+        s.play(next(t for t in texts(s) if t.split()[0] in ("blue", "yellow", "green", "brown", "grey", "red")))
+    ended, discarded = s.clone(), s.clone()
+    ended.play("end")
+    gone = next(t for t in texts(discarded) if t.startswith("discard"))
+    discarded.play(gone)
+    assert [discarded.space_tokens(k) for k in range(3)] == [ended.space_tokens(k) for k in range(3)]
+    assert len(discarded.display) == 3 and gone.split()[1] not in discarded.to_json()["display"]
+
+
 def test_solo_ends_when_a_refill_finds_the_pouch_empty() -> None:
     # 111 tokens after setup: 12 full refills of 9, a refill of 3 (one space), then the end.
     s = GAME.new(players=1, seed=2)
