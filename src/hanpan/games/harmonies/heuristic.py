@@ -208,6 +208,13 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
 
 _LEVELS = tuple(_levels_function(c) for c in range(NUM_CARDS))
 
+#: per card, per cubes placed: the points each cube still on its track adds, the next one first
+_STEPS = tuple(
+    tuple(tuple(card_points(card, k + 1) - card_points(card, k) for k in range(placed, len(CARD_POINTS[card])))
+          for placed in range(len(CARD_POINTS[card]) + 1))
+    for card in range(NUM_CARDS)
+)
+
 
 def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], units: list[list[int]],
                 free: int, turns_left: int, w: Weights) -> float:
@@ -226,11 +233,11 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
     if not levels[0]:
         return 0.0
     n = len(levels) - 1
-    remaining = len(track) - placed
+    steps = _STEPS[card][placed]
+    remaining = len(steps)
     time_share = min(1.0, turns_left / w.later_turns)
     value = 0.0
     index = 0  # the cube being valued, 0 = the next one
-    before = card_points(card, placed)
     above = 0
     for level in range(n, -1, -1):
         count = (levels[level] & ~above).bit_count()
@@ -239,12 +246,10 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
         if share < w.card:
             share = w.card
         while count and index < remaining:
-            after = card_points(card, placed + index + 1)
-            gain = (after - before) * share
+            gain = steps[index] * share
             if index:
                 gain *= w.later * time_share ** index
             value += gain
-            before = after
             index += 1
             count -= 1
         if index == remaining:
@@ -354,11 +359,22 @@ def tokens_short(state: HarmoniesState, player: int, card: int) -> int | None:
     return len(levels) - 1 - built[-1] if built else None
 
 
-def _habitat_masks(sm: list[int]) -> tuple[list[int], list[list[int]]]:
-    """Per kind: the cells that can still become it, and the cells holding ≥ 1, 2, 3 of its tokens."""
-    can = [_mask(sm, _CAN_BECOME[kind]) for kind in range(len(KINDS))]
-    units = [[_mask(sm, sids) for sids in _TOKENS[kind]] for kind in range(len(KINDS))]
-    return can, units
+def _habitat_masks_function() -> Callable[[list[int]], tuple[list[int], list[list[int]]]]:
+    """A compiled function: stack masks → per kind, the cells that can still become it, and the cells
+    holding ≥ 1, 2, 3 of its tokens (straight-line code: ``static_value`` calls it on every board)."""
+
+    def union(sids: tuple[int, ...]) -> str:
+        return " | ".join(f"sm[{sid}]" for sid in sids)
+
+    can = ", ".join(union(_CAN_BECOME[kind]) for kind in range(len(KINDS)))
+    units = ", ".join("[" + ", ".join(union(sids) for sids in _TOKENS[kind]) + "]" for kind in range(len(KINDS)))
+    namespace: dict[str, Callable[[list[int]], tuple[list[int], list[list[int]]]]] = {}
+    exec(f"def habitat_masks(sm):\n    return [{can}], [{units}]", namespace)  # from the fixed tables above
+    return namespace["habitat_masks"]
+
+
+#: per kind: the cells that can still become it, and the cells holding ≥ 1, 2, 3 of its tokens
+_habitat_masks = _habitat_masks_function()
 
 
 def _mask(sm: list[int], sids: tuple[int, ...]) -> int:

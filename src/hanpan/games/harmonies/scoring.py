@@ -94,18 +94,16 @@ def landscape_points(side: Side, sm: Sequence[int]) -> tuple[int, int, int, int,
     buildings = 0
     built = building_mask(sm)
     if built:
-        tops = [0] * 6
+        # a bit-sliced counter: at_least[k] = cells next to k or more colours (on top of a stack)
+        at_least = [-1] + [0] * BUILDING_MIN_COLOURS
         for colour in range(6):
-            m = 0
+            top = 0
             for sid in TOPPED[colour]:
-                m |= sm[sid]
-            tops[colour] = m
-        while built:
-            low = built & -built
-            built ^= low
-            near = side.neigh[side.cell_of_pos[low.bit_length() - 1]]
-            if sum(1 for m in tops if m & near) >= BUILDING_MIN_COLOURS:
-                buildings += BUILDING_POINTS
+                top |= sm[sid]
+            near = spread(top)
+            for k in range(BUILDING_MIN_COLOURS, 0, -1):
+                at_least[k] |= at_least[k - 1] & near
+        buildings = BUILDING_POINTS * (built & at_least[BUILDING_MIN_COLOURS]).bit_count()
     blue = sm[_BLUE]
     water = (river_score(blue) if blue else 0) if side.id == "A" else ISLAND_POINTS * len(groups(side.board & ~blue))
     return trees, mountains, fields, buildings, water
