@@ -35,10 +35,33 @@ PENDING = "not run yet"
 STALE = "†"  # beside a kept figure made with earlier game code (only with --made-only)
 
 
+_FINGERPRINTS: dict[str, str] = {}
+
+
 def fingerprint(game: str) -> str:
-    """A hash of the game's package (rules, data, heuristic): a kept run made with other game code is
-    stale.  (A change to the agents' code must be rerun by deleting the runs it affects.)"""
-    return _package_hash(f"games/{game}")
+    """A hash of how the game plays: every decision and score of one seeded greedy game per player
+    count (rules, data and heuristic all show in them).  A kept run made while the game played
+    differently is stale; a change that only makes the code faster keeps the runs.  (A change to the
+    agents' code must be rerun by deleting the runs it affects.)"""
+    if game not in _FINGERPRINTS:
+        from hanpan.agents.base import Seat
+        from hanpan.agents.simple import GreedyAgent
+        from hanpan.core.registry import game as get_game
+
+        rules = get_game(game)
+        digest = hashlib.sha1()
+        for players in range(rules.min_players, rules.max_players + 1):
+            state = rules.new(players=players, seed=players)
+            agents = [GreedyAgent(10 * players + seat) for seat in range(players)]
+            while not state.is_over:
+                mover = state.current_player
+                assert mover is not None
+                action = agents[mover].choose(Seat(state, mover))
+                digest.update(str(action).encode() + b"\0")
+                state.apply(action)
+            digest.update(repr([card.total for card in state.scores()]).encode())
+        _FINGERPRINTS[game] = digest.hexdigest()[:16]
+    return _FINGERPRINTS[game]
 
 
 def _package_hash(package: str) -> str:
