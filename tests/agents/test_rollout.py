@@ -84,6 +84,20 @@ def test_candidates_are_compared_on_the_sample_rounds_all_of_them_played() -> No
     assert _best([b, c]) is b  # a tie goes to the better prior
 
 
+def test_a_candidate_must_beat_the_best_prior_by_the_margin_scaled_to_the_rounds() -> None:
+    root = hanpan.game("harmonies").new(players=1, seed=1)
+    greedy_turn = Candidate([], root, prior=2.0, values=[10.0])
+    other = Candidate([], root, prior=1.0, values=[11.5])
+    assert _best([greedy_turn, other], margin=1.0) is other
+    assert _best([greedy_turn, other], margin=2.0) is greedy_turn
+    # over 4 rounds the margin is halved: 1.5 points a round beats a margin of 2
+    greedy_turn.values, other.values = [10.0] * 4, [11.5] * 4
+    assert _best([greedy_turn, other], margin=2.0) is other
+    # the best prior is the first candidate played, not the first one built
+    unplayed = Candidate([], root, prior=3.0)
+    assert _best([unplayed, greedy_turn, other], margin=4.0) is greedy_turn
+
+
 def test_with_no_time_left_one_candidate_is_built_and_played_on_its_prior() -> None:
     state = hanpan.game("harmonies").new(players=1, seed=6)
     agent = RolloutAgent(2, seconds=0.0)
@@ -111,7 +125,7 @@ def test_workers_share_the_candidates_and_stay_reproducible() -> None:
     [({"width": 0}, "width and samples must be at least 1"), ({"samples": 0}, "width and samples"),
      ({"noisy": -1}, "noisy at least 0"), ({"turns": -1}, "turns must be None"),
      ({"prune": 0}, "prune None or at least 1"), ({"workers": 0}, "workers at least 1"),
-     ({"depth": -2}, "depth must be")],
+     ({"depth": -2}, "depth must be"), ({"margin": -1}, "margin must be at least 0")],
 )
 def test_bad_settings_are_refused(settings: dict[str, int], message: str) -> None:
     with pytest.raises(ValueError, match=message):

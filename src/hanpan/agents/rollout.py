@@ -7,7 +7,10 @@ the ``width`` best first decisions (ranked by ``evaluate`` after it) finished by
 one that ends the turn) is determinized with the sample's seed, its last decision applied, greedy
 plays every seat for ``turns`` more turns of each player (``None``: to the end of the game; ``depth``
 caps the decisions), and the result is scored by ``evaluate`` (in games of 2 or more, the margin over
-the best other player).  The candidate with the best mean is played, decision by decision.
+the best other player).  The candidate with the best mean is played, decision by decision — with a
+``margin``, only if it beats the best-prior candidate (greedy's own turn) by more than that many points
+(over k rounds, ``margin / sqrt(k)``): a single play-out is noisy, and the best of ten noisy values is
+partly luck.
 
 All candidates share each sample's seed (common random numbers): they are compared on the same hidden
 draws, so their difference is the turns' own, not the luck of the draw.  This is what makes a single
@@ -47,7 +50,7 @@ from hanpan.core.contract import State
 from hanpan.core.rng import Rng
 
 #: the settings a named level may give this agent
-SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "seconds", "workers")
+SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "seconds", "workers")
 
 
 @dataclass
@@ -68,7 +71,7 @@ class RolloutAgent(Agent):
 
     def __init__(self, seed: int = 0, width: int = 8, noisy: int = 2, samples: int = 1,
                  turns: int | None = 1, depth: int | None = None, prune: int | None = None,
-                 seconds: float | None = None, workers: int = 1) -> None:
+                 margin: float = 0.0, seconds: float | None = None, workers: int = 1) -> None:
         super().__init__(seed)
         if width < 1 or noisy < 0 or samples < 1:
             raise ValueError(f"width and samples must be at least 1 and noisy at least 0, "
@@ -78,7 +81,13 @@ class RolloutAgent(Agent):
         if (depth is not None and depth < 0) or (prune is not None and prune < 1) or workers < 1:
             raise ValueError(f"depth must be None or at least 0, prune None or at least 1, workers at least 1, "
                              f"not depth={depth}, prune={prune}, workers={workers}")
+        if margin < 0:
+            raise ValueError(f"margin must be at least 0 (points), not {margin}")
         self.width, self.noisy, self.samples, self.turns, self.seconds = width, noisy, samples, turns, seconds
+        #: points (in the mean of one sample round; over k rounds, ``margin / sqrt(k)``) by which a
+        #: candidate must beat the best-prior one to be played instead: one play-out is noisy, and the
+        #: best of many noisy values is mostly luck (the winner's curse)
+        self.margin = margin
         #: a play-out stops after this many decisions past the candidate's turn, if it gets that far
         #: before ``turns`` (None: only ``turns`` stops it)
         self.depth = depth
@@ -116,7 +125,7 @@ class RolloutAgent(Agent):
             judged = rollouts_in_workers(self, state, seat.player, firsts, seeds, deadline)
         else:
             judged = self.plan_turns(state, seat.player, firsts, self.noisy, seeds, deadline, self.rng)
-        best = _best(judged)
+        best = _best(judged, self.margin)
         self.last_candidates, self.last_playouts = len(judged), sum(len(c.values) for c in judged)
         self.plan = best.actions[1:]
         self._plan_at = (seat.player, seat.turn)
@@ -210,15 +219,23 @@ def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
     return sorted(unique.values(), key=lambda c: -c.prior)
 
 
-def _best(candidates: Sequence[Candidate]) -> Candidate:
+def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
     """The candidate with the best mean over the sample rounds every candidate played has played (the
-    same draws for all); ties go to the better prior (the candidates come best prior first), and with
-    no play-out at all (no time) the best prior wins."""
+    same draws for all), if it beats the best-prior candidate played by more than ``margin / sqrt(rounds)``
+    (else that one); ties go to the better prior (the candidates come best prior first), and with no
+    play-out at all (no time) the best prior wins.
+
+    >>> a, b = Candidate([], None, 2.0, [10.0]), Candidate([], None, 1.0, [11.5])  # type: ignore[arg-type]
+    >>> _best([a, b]) is b, _best([a, b], margin=2.0) is a
+    (True, True)
+    """
     played = [c for c in candidates if c.values]
     if not played:
         return candidates[0]
     rounds = min(len(c.values) for c in played)
-    return max(played, key=lambda c: sum(c.values[:rounds]))
+    best = max(played, key=lambda c: sum(c.values[:rounds]))
+    gain = (sum(best.values[:rounds]) - sum(played[0].values[:rounds])) / rounds
+    return best if gain > margin / rounds ** 0.5 else played[0]
 
 
 def _value(state: State, player: int) -> float:
