@@ -131,7 +131,7 @@ def test_settings_rebuild_the_agent_and_bad_settings_are_refused() -> None:
     agent = MCTSAgent(seed=1, iterations=7, rollout="greedy", cutoff="turn", turns=2, prior="evaluate")
     assert MCTSAgent(seed=1, **agent.settings()).settings() == agent.settings()
     assert set(agent.settings()) == set(SETTINGS)
-    with pytest.raises(ValueError, match="unknown search setting 'speed'; settings: iterations, seconds"):
+    with pytest.raises(ValueError, match="unknown mcts setting 'speed'; settings: iterations, seconds"):
         agent.tune("harmonies", {"default": {"speed": 3}})
     with pytest.raises(ValueError, match="cutoff must be None or 'turn', not 'game'"):
         agent.tune("harmonies", {"harmonies": {"cutoff": "game"}})

@@ -171,12 +171,11 @@ class MCTSAgent(Agent):
         >>> agent.turns
         1
         """
-        from hanpan.agents.registry import level_settings
+        from hanpan.agents.registry import check_settings, level_settings
 
         chosen = level_settings(per_game, game_id, players)
+        check_settings("mcts", chosen, SETTINGS)
         for key, value in chosen.items():
-            if key not in SETTINGS:
-                raise ValueError(f"unknown search setting {key!r}; settings: {', '.join(SETTINGS)}")
             setattr(self, key, value)
         self._check()
 

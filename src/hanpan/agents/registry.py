@@ -99,10 +99,21 @@ def _make_search(settings: dict[str, Any], seed: int) -> Agent:
     known = {"mcts": MCTS_SETTINGS, "rollout": ROLLOUT_SETTINGS}.get(kind)
     if known is None:
         raise ValueError(f"unknown search {kind!r} in a level's settings; searches: mcts, rollout")
+    check_settings(kind, settings, known)
+    return RolloutAgent(seed, **settings) if kind == "rollout" else MCTSAgent(seed, **settings)
+
+
+def check_settings(kind: str, settings: dict[str, Any], known: tuple[str, ...]) -> None:
+    """Refuse a setting the search ``kind`` does not have, naming the ones it has.
+
+    >>> check_settings("mcts", {"speed": 2}, ("iterations", "seconds"))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown mcts setting 'speed'; settings: iterations, seconds
+    """
     unknown = sorted(set(settings) - set(known))
     if unknown:
         raise ValueError(f"unknown {kind} setting {unknown[0]!r}; settings: {', '.join(known)}")
-    return RolloutAgent(seed, **settings) if kind == "rollout" else MCTSAgent(seed, **settings)
 
 
 def _level(name: str) -> Callable[[int], Agent]:
