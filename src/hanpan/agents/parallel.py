@@ -107,6 +107,5 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: 
                         agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64())
         for k in range(n)
     ]
-    # the root stands in for the state before the last decision: nothing is played from it now
-    return distinct_by_prior([Candidate(actions, state, prior, values)
+    return distinct_by_prior([Candidate(actions, None, prior, values)
                               for future in futures for actions, prior, values in future.result()])

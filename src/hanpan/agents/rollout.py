@@ -55,10 +55,11 @@ SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "s
 
 @dataclass
 class Candidate:
-    """One planned turn: its decisions, and the state before its last one (which ends the turn)."""
+    """One planned turn: its decisions, and the state before its last one (which ends the turn; None
+    for a candidate back from a worker process, which played it there)."""
 
     actions: list[Action]
-    before_last: State
+    before_last: State | None
     prior: float
     #: its play-outs' values, one per sample round (every candidate's round k shares one seed)
     values: list[float] = field(default_factory=list)
@@ -197,6 +198,7 @@ class RolloutAgent(Agent):
         return best_child(((action, children[action.id]) for action in top), player, rng)
 
     def _play_on(self, candidate: Candidate, player: int, draws: int, choices: int) -> float:
+        assert candidate.before_last is not None, "a candidate is played on where it was built"
         state = candidate.before_last.determinize(player, Rng(draws))
         state.apply(candidate.actions[-1])
         rng = Rng(choices)
@@ -225,7 +227,7 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
     (else that one); ties go to the better prior (the candidates come best prior first), and with no
     play-out at all (no time) the best prior wins.
 
-    >>> a, b = Candidate([], None, 2.0, [10.0]), Candidate([], None, 1.0, [11.5])  # type: ignore[arg-type]
+    >>> a, b = Candidate([], None, 2.0, [10.0]), Candidate([], None, 1.0, [11.5])
     >>> _best([a, b]) is b, _best([a, b], margin=2.0) is a
     (True, True)
     """
