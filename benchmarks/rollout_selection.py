@@ -58,7 +58,7 @@ def collect(first: int, count: int) -> list[Values]:
         firsts = sorted(root.legal_actions(), key=_ranking(root, 0, agent.rng))[:agent.width]
         rng = Rng(seed)
         seeds = [(rng.next64(), rng.next64()) for _ in range(ROUNDS)]
-        candidates = agent.plan_turns(root, 0, firsts, agent.noisy, seeds, None, agent.rng)
+        candidates = agent.plan_turns(root, 0, [], firsts, agent.noisy, seeds, None, agent.rng)
         states.append([c.values for c in candidates])
         print(f"seed {seed}: {len(candidates)} candidates", flush=True)
     return states

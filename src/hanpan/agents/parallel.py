@@ -74,25 +74,30 @@ def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> 
     return max(legal, key=lambda a: merged.children[a.id].visits if a.id in merged.children else 0), total
 
 
-def _rollout_worker(state: State, player: int, settings: dict[str, Any], firsts: list[Action], noisy: int,
-                    seeds: list[tuple[int, int]], seconds: float | None,
-                    seed: int) -> list[tuple[list[Action], float, list[float]]]:
+Planned = tuple[list[Action], float, list[float]]  # a candidate's decisions, prior and play-out values
+
+
+def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: list[Planned],
+                    firsts: list[Action], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
+                    seed: int) -> list[Planned]:
     """One worker's share of a turn plan: its candidates' decisions, priors and play-out values."""
     import time
 
-    from hanpan.agents.rollout import RolloutAgent
+    from hanpan.agents.rollout import Candidate, RolloutAgent
 
     agent = RolloutAgent(seed, **settings)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    planned = agent.plan_turns(state, player, firsts, noisy, seeds, deadline, agent.rng)
+    planned = agent.plan_turns(state, player, [Candidate(a, None, p, v) for a, p, v in known], firsts, noisy,
+                               seeds, deadline, agent.rng)
     return [(c.actions, c.prior, c.values) for c in planned]
 
 
-def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: Sequence[Action],
-                        seeds: list[tuple[int, int]], deadline: float | None) -> list[Candidate]:
-    """A turn plan's candidates shared out among ``agent.workers`` processes (the first decisions dealt
-    round the workers in rank order; every worker plays the same sample ``seeds``); they come back
-    best prior first, each with its play-out values."""
+def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, known: Sequence[Candidate],
+                        firsts: Sequence[Action], seeds: list[tuple[int, int]],
+                        deadline: float | None) -> list[Candidate]:
+    """A turn plan's candidates shared out among ``agent.workers`` processes (the ``known`` candidates
+    and the first decisions each dealt round the workers in rank order; every worker plays the same
+    sample ``seeds``); they come back best prior first, each with its play-out values."""
     import time
 
     from hanpan.agents.rollout import Candidate, distinct_by_prior
@@ -102,8 +107,9 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, firsts: 
     n = agent.workers
     # each worker's share of the time, less a margin for sending the state and the results
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter() - 0.1)
+    planned = [(c.actions, c.prior, c.values) for c in known]
     futures = [
-        _pool(n).submit(_rollout_worker, state, player, settings, list(firsts[k::n]),
+        _pool(n).submit(_rollout_worker, state, player, settings, planned[k::n], list(firsts[k::n]),
                         agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64())
         for k in range(n)
     ]

@@ -50,7 +50,7 @@ from hanpan.core.contract import State
 from hanpan.core.rng import Rng
 
 #: the settings a named level may give this agent
-SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "seconds", "workers")
+SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "replan", "seconds", "workers")
 
 
 @dataclass
@@ -72,7 +72,8 @@ class RolloutAgent(Agent):
 
     def __init__(self, seed: int = 0, width: int = 8, noisy: int = 2, samples: int = 1,
                  turns: int | None = 1, depth: int | None = None, prune: int | None = None,
-                 margin: float = 0.0, seconds: float | None = None, workers: int = 1) -> None:
+                 margin: float = 0.0, replan: bool = False, seconds: float | None = None,
+                 workers: int = 1) -> None:
         super().__init__(seed)
         if width < 1 or noisy < 0 or samples < 1:
             raise ValueError(f"width and samples must be at least 1 and noisy at least 0, "
@@ -97,8 +98,14 @@ class RolloutAgent(Agent):
         self.prune = prune
         #: processes the candidates are dealt out among (on 2 cores, about twice the play-outs in a budget)
         self.workers = workers
+        #: plan again at every decision of the turn (each with its own ``seconds``), keeping the
+        #: candidates that start with the decisions taken, their play-outs, and the turn's sample seeds
+        self.replan = replan
         self.plan: list[Action] = []
         self._plan_at: tuple[int, int] | None = None
+        self._taken: list[Action] = []  # this turn's decisions since the last plan was made
+        self._judged: list[Candidate] = []  # the last plan's candidates, with their play-outs
+        self._seeds: list[tuple[int, int]] = []  # this turn's sample rounds, shared by all its plans
         #: candidates built and play-outs run for the last planned turn
         self.last_candidates = 0
         self.last_playouts = 0
@@ -108,51 +115,72 @@ class RolloutAgent(Agent):
 
     def choose(self, seat: Seat) -> Action:
         legal = seat.legal_actions()
-        if self.plan and self._plan_at == (seat.player, seat.turn):
+        if self._plan_at != (seat.player, seat.turn):  # a new turn
+            self._plan_at = (seat.player, seat.turn)
+            self.plan, self._taken, self._judged, self._seeds = [], [], [], []
+        elif self.plan and not self.replan:
             action = self.plan.pop(0)
             if action in legal:
-                return action
+                return self._take(action)
         self.plan = []
         if len(legal) == 1:
-            return legal[0]
+            return self._take(legal[0])
         started = time.perf_counter()
         state = seat.determinize(self.rng)
         firsts = sorted(legal, key=_ranking(state, seat.player, self.rng))[:self.width]
-        seeds = [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]  # shared by all
+        self._seeds += [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]  # shared by all
+        known = self._still_open()
         deadline = None if self.seconds is None else started + self.seconds
         if self.workers > 1:
             from hanpan.agents.parallel import rollouts_in_workers
 
-            judged = rollouts_in_workers(self, state, seat.player, firsts, seeds, deadline)
+            judged = rollouts_in_workers(self, state, seat.player, known, firsts, self._seeds, deadline)
         else:
-            judged = self.plan_turns(state, seat.player, firsts, self.noisy, seeds, deadline, self.rng)
+            judged = self.plan_turns(state, seat.player, known, firsts, self.noisy, self._seeds, deadline,
+                                     self.rng)
         best = _best(judged, self.margin)
         self.last_candidates, self.last_playouts = len(judged), sum(len(c.values) for c in judged)
+        self._judged, self._taken = judged, []
         self.plan = best.actions[1:]
-        self._plan_at = (seat.player, seat.turn)
-        return best.actions[0]
+        return self._take(best.actions[0])
+
+    def _take(self, action: Action) -> Action:
+        self._taken.append(action)
+        return action
+
+    def _still_open(self) -> list[Candidate]:
+        """The last plan's candidates that start with the decisions taken since, from here on (with
+        their play-outs: they were played from the same view, on the same seeds)."""
+        done = len(self._taken)
+        return [Candidate(c.actions[done:], None, c.prior, list(c.values)) for c in self._judged
+                if len(c.actions) > done and c.actions[:done] == self._taken]
 
     # --- candidate turns -------------------------------------------------------------------------
-    def plan_turns(self, state: State, player: int, firsts: Sequence[Action], noisy: int,
-                   seeds: Sequence[tuple[int, int]], deadline: float | None, rng: Rng) -> list[Candidate]:
-        """The candidate turns (each of ``firsts`` finished by greedy, then ``noisy`` noisy ones), best
-        prior first, each played on with the sample ``seeds`` in rounds until ``deadline`` (at least
-        one is built; those not played by then have no values)."""
-        candidates: list[Candidate] = []
+    def plan_turns(self, state: State, player: int, known: Sequence[Candidate], firsts: Sequence[Action],
+                   noisy: int, seeds: Sequence[tuple[int, int]], deadline: float | None,
+                   rng: Rng) -> list[Candidate]:
+        """The candidate turns — the ``known`` ones (planned before from this state: their decisions
+        from here, and the rounds they played), each of ``firsts`` finished by greedy, then ``noisy``
+        noisy ones — best prior first, each played on with the sample ``seeds`` in rounds until
+        ``deadline`` (at least one new one is built; those not played by then have no values)."""
+        candidates = [c for c in (_replayed(state, c) for c in known) if c is not None]
+        known_count = len(candidates)
         cost = 0.0  # the last step's seconds: a step that would end past the deadline is not begun
         # building the candidates may take half the time left: the rest is for playing them
         built_by = None if deadline is None else (time.perf_counter() + deadline) / 2
         for start in [[first] for first in firsts] + [[]] * noisy:  # [] starts a noisy turn
             began = time.perf_counter()
-            if built_by is not None and candidates and began + cost > built_by:
+            if built_by is not None and len(candidates) > known_count and began + cost > built_by:
                 break  # out of time: the best-ranked first decisions are in
             candidates.append(self._finish(state, start, player, not start, rng))
             cost = time.perf_counter() - began
         ranked = distinct_by_prior(candidates)
         self.last_playouts = 0
         cost *= state.num_players  # a first guess at a play-out: a turn of each player
-        for draws, choices in seeds:
+        for round_, (draws, choices) in enumerate(seeds):  # earlier rounds first: known ones have them
             for candidate in ranked:
+                if len(candidate.values) > round_:
+                    continue
                 began = time.perf_counter()
                 if deadline is not None and began + cost > deadline:
                     return ranked
@@ -222,10 +250,10 @@ def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
 
 
 def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
-    """The candidate with the best mean over the sample rounds every candidate played has played (the
-    same draws for all), if it beats the best-prior candidate played by more than ``margin / sqrt(rounds)``
-    (else that one); ties go to the better prior (the candidates come best prior first), and with no
-    play-out at all (no time) the best prior wins.
+    """The candidate that gains most, in mean, over the most played one (the best prior among them) on
+    the sample rounds it played (the same draws for both), if it beats the best-prior candidate played
+    by more than ``margin / sqrt(rounds in common)`` (else that one); ties go to the better prior (the
+    candidates come best prior first), and with no play-out at all (no time) the best prior wins.
 
     >>> a, b = Candidate([], None, 2.0, [10.0]), Candidate([], None, 1.0, [11.5])
     >>> _best([a, b]) is b, _best([a, b], margin=2.0) is a
@@ -234,10 +262,28 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
     played = [c for c in candidates if c.values]
     if not played:
         return candidates[0]
-    rounds = min(len(c.values) for c in played)
-    best = max(played, key=lambda c: sum(c.values[:rounds]))
-    gain = (sum(best.values[:rounds]) - sum(played[0].values[:rounds])) / rounds
-    return best if gain > margin / rounds ** 0.5 else played[0]
+    reference = max(played, key=lambda c: len(c.values))  # its rounds hold every other one's
+
+    def gain(over: Candidate, c: Candidate) -> float:
+        return sum(v - w for v, w in zip(c.values, over.values, strict=False)) / min(len(c.values),
+                                                                                   len(over.values))
+
+    best = max(played, key=lambda c: gain(reference, c))
+    incumbent = played[0]
+    common = min(len(best.values), len(incumbent.values))
+    return best if gain(incumbent, best) > margin / common ** 0.5 else incumbent
+
+
+def _replayed(root: State, candidate: Candidate) -> Candidate | None:
+    """A candidate planned before, rebuilt from ``root`` (None if a decision is no longer legal)."""
+    state = root.clone()
+    before = state
+    for action in candidate.actions:
+        if action not in state.legal_actions():
+            return None
+        before = state.clone()
+        state.apply(action)
+    return Candidate(candidate.actions, before, candidate.prior, candidate.values)
 
 
 def _value(state: State, player: int) -> float:

@@ -288,11 +288,14 @@ def static_value(state: HarmoniesState, player: int) -> float:
         if lone:
             value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
                                         + 7 * (sm[_SSS] & lone).bit_count())
-            value += w.dead_lone_mountain * (lone & ~beside_empty).bit_count()
-        value += w.rising_mountain * ((sm[_S] | sm[_SS]) & ~lone).bit_count()
+            if w.dead_lone_mountain:  # the board shapes weigh 0 but in solo: not worked out then
+                value += w.dead_lone_mountain * (lone & ~beside_empty).bit_count()
+        if w.rising_mountain:
+            value += w.rising_mountain * ((sm[_S] | sm[_SS]) & ~lone).bit_count()
     if w.river or w.river_open:
         value += _river_shape(sm[_B], empty, w)
-    value += w.isolated_empty * (empty & ~beside_empty).bit_count() + w.single_green * sm[_G].bit_count()
+    if w.isolated_empty or w.single_green:
+        value += w.isolated_empty * (empty & ~beside_empty).bit_count() + w.single_green * sm[_G].bit_count()
     yellow = sm[_Y]
     if yellow:
         value += w.lone_yellow * (yellow & ~spread(yellow) & beside_empty).bit_count()
