@@ -37,14 +37,12 @@ from pathlib import Path
 from typing import Any
 
 from hanpan.agents.base import Seat
+from hanpan.agents.rollout import RolloutAgent, _ranking
 from hanpan.agents.simple import GreedyAgent
 from hanpan.core.contract import State
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import Rng, mix_seed
 from hanpan.games.harmonies import heuristic
-
-sys.path.insert(0, str(Path(__file__).parent))
-from solo_rollouts import candidate_turns  # the same candidate turns as the policy-rollout agent
 
 #: the weights a term of ``static_value`` is linear in
 LINEAR = ("brown", "brown2", "red", "lone_mountain", "lone_yellow", "building_short", "empty", "slot", "cards",
@@ -63,19 +61,26 @@ def collect(seed: int, first: int, games: int, out: Path) -> None:
         while not state.is_over:
             if state.turn in sampled and not (state.took or state.hand_count or state.card_taken):  # type: ignore[attr-defined]
                 sampled.discard(state.turn)
-                candidates = [child for child, _ in candidate_turns(state, rng, 2)]
-                later = rng.next64()
-                rows.append((index, state.turn, [(c.clone(), _play_out(c, later)) for c in candidates]))
+                rows.append((index, state.turn, candidate_finals(state, rng)))
             state.apply(greedy.choose(Seat(state, 0)))
         print(f"game {index}: {len(rows)} turn starts", file=sys.stderr, flush=True)
         out.write_bytes(pickle.dumps(rows))
 
 
-def _play_out(state: State, seed: int) -> int:
-    greedy = GreedyAgent(seed)
-    while not state.is_over:
-        state.apply(greedy.choose(Seat(state, 0)))
-    return state.scores()[0].total
+def candidate_finals(state: State, rng: Rng) -> list[tuple[State, int]]:
+    """Each candidate turn's end-of-turn state and its final score after greedy play to the end, on
+    later draws all candidates share (``RolloutAgent``'s plan with every legal first decision, 2
+    noisy turns and play-outs to the end)."""
+    agent = RolloutAgent(rng.next64(), width=len(state.legal_actions()), noisy=2, turns=None)
+    firsts = sorted(state.legal_actions(), key=_ranking(state, 0, agent.rng))
+    planned = agent.plan_turns(state, 0, [], firsts, agent.noisy, [(rng.next64(), rng.next64())], None, agent.rng)
+    finals = []
+    for candidate in planned:
+        assert candidate.before_last is not None
+        end = candidate.before_last.clone()
+        end.apply(candidate.actions[-1])
+        finals.append((end, int(candidate.values[0])))
+    return finals
 
 
 def terms(state: Any, base: heuristic.Weights) -> list[float]:

@@ -35,33 +35,32 @@ PENDING = "not run yet"
 STALE = "†"  # beside a kept figure made with earlier game code (only with --made-only)
 
 
-_FINGERPRINTS: dict[str, str] = {}
+_FINGERPRINTS: dict[tuple[str, int], str] = {}
 
 
-def fingerprint(game: str) -> str:
-    """A hash of how the game plays: every decision and score of one seeded greedy game per player
-    count (rules, data and heuristic all show in them).  A kept run made while the game played
-    differently is stale; a change that only makes the code faster keeps the runs.  (A change to the
-    agents' code must be rerun by deleting the runs it affects.)"""
-    if game not in _FINGERPRINTS:
+def fingerprint(game: str, players: int) -> str:
+    """A hash of how the game plays with this many players: every decision and score of a seeded
+    greedy game (rules, data and heuristic all show in it).  A kept run made while the game played
+    differently is stale; a change that only makes the code faster, or that touches another player
+    count only (the solo weights), keeps the runs.  (A change to the agents' code must be rerun by
+    deleting the runs it affects.)"""
+    if (game, players) not in _FINGERPRINTS:
         from hanpan.agents.base import Seat
         from hanpan.agents.simple import GreedyAgent
         from hanpan.core.registry import game as get_game
 
-        rules = get_game(game)
+        state = get_game(game).new(players=players, seed=players)
+        agents = [GreedyAgent(10 * players + seat) for seat in range(players)]
         digest = hashlib.sha1()
-        for players in range(rules.min_players, rules.max_players + 1):
-            state = rules.new(players=players, seed=players)
-            agents = [GreedyAgent(10 * players + seat) for seat in range(players)]
-            while not state.is_over:
-                mover = state.current_player
-                assert mover is not None
-                action = agents[mover].choose(Seat(state, mover))
-                digest.update(str(action).encode() + b"\0")
-                state.apply(action)
-            digest.update(repr([card.total for card in state.scores()]).encode())
-        _FINGERPRINTS[game] = digest.hexdigest()[:16]
-    return _FINGERPRINTS[game]
+        while not state.is_over:
+            mover = state.current_player
+            assert mover is not None
+            action = agents[mover].choose(Seat(state, mover))
+            digest.update(str(action).encode() + b"\0")
+            state.apply(action)
+        digest.update(repr([card.total for card in state.scores()]).encode())
+        _FINGERPRINTS[game, players] = digest.hexdigest()[:16]
+    return _FINGERPRINTS[game, players]
 
 
 def _package_hash(package: str) -> str:
@@ -78,7 +77,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
     is returned marked ``"stale"``, to be shown as such)."""
     key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
     path = CACHE / f"{key}.json"
-    source = fingerprint(args[0])
+    source = fingerprint(args[0], len(args[args.index("--players") + 1].split(",")))
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text())
         if data.get("source") == source:

@@ -75,7 +75,34 @@ def test_the_turn_planned_at_its_first_decision_is_played_through() -> None:
     assert played == plan
 
 
-def test_candidates_are_compared_on_the_sample_rounds_all_of_them_played() -> None:
+def test_replanning_keeps_the_candidates_that_still_fit_and_adds_a_round_each_decision() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=2)
+    agent = small(1, replan=True)
+    first = agent.choose(Seat(state, 0))
+    assert {len(c.values) for c in agent._judged} == {1}
+    fitting = {tuple(c.actions[1:]) for c in agent._judged if c.actions[0] == first and len(c.actions) > 1}
+    assert fitting  # the chosen candidate at least
+    state.play(first)
+    agent.choose(Seat(state, 0))
+    rounds = {tuple(c.actions): len(c.values) for c in agent._judged}
+    assert all(rounds[kept] == 2 for kept in fitting)  # their first round kept, a second one played
+    assert set(rounds.values()) == {2}  # new candidates caught up on round one, then played round two
+    assert all(len(c.actions) >= 1 for c in agent._judged)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_replanning_plays_only_legal_decisions(game_id: str) -> None:
+    game = hanpan.game(game_id)
+    state = game.new(players=max(game.min_players, 2), seed=4)
+    agents = [small(seat, replan=True, turns=0) for seat in range(state.num_players)]
+    start = state.turn
+    while state.turn < start + 3 * state.num_players:  # a few whole turns of each player
+        mover = state.current_player
+        assert mover is not None
+        state.play(agents[mover].choose(Seat(state, mover)))  # checked: an illegal one raises
+
+
+def test_each_candidate_is_compared_with_the_most_played_one_on_the_rounds_it_played() -> None:
     root = hanpan.game("harmonies").new(players=1, seed=1)
     a = Candidate([], root, prior=2.0, values=[10.0, 50.0])  # its second round is not matched by b
     b = Candidate([], root, prior=1.0, values=[12.0])
