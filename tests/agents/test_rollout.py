@@ -94,9 +94,9 @@ def test_replanning_keeps_the_candidates_that_still_fit_and_adds_a_round_each_de
 def test_replanning_plays_only_legal_decisions(game_id: str) -> None:
     game = hanpan.game(game_id)
     state = game.new(players=max(game.min_players, 2), seed=4)
-    agents = [small(seat, replan=True, turns=0) for seat in range(state.num_players)]
+    agents = [small(seat, replan=True, turns=0, prune=2) for seat in range(state.num_players)]
     start = state.turn
-    while state.turn < start + 3 * state.num_players:  # a few whole turns of each player
+    while state.turn < start + state.num_players:  # a whole turn of each player
         mover = state.current_player
         assert mover is not None
         state.play(agents[mover].choose(Seat(state, mover)))  # checked: an illegal one raises
