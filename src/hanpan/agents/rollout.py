@@ -10,7 +10,9 @@ caps the decisions), and the result is scored by ``evaluate`` (in games of 2 or 
 the best other player).  The candidate with the best mean is played, decision by decision — with a
 ``margin``, only if it beats the best-prior candidate (greedy's own turn) by more than that many points
 (over k rounds, ``margin / sqrt(k)``): a single play-out is noisy, and the best of ten noisy values is
-partly luck.
+partly luck.  With ``replan`` every later decision of the turn plans again in its own time: the
+candidates that start with the decisions taken stay, with their play-outs, and each plan adds a round
+of samples (the turn's seeds are kept, so old and new candidates are compared on the same draws).
 
 All candidates share each sample's seed (common random numbers): they are compared on the same hidden
 draws, so their difference is the turns' own, not the luck of the draw.  This is what makes a single
