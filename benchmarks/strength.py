@@ -32,7 +32,7 @@ RECORDS = CACHE / "records"  # not committed: the games of runs under way
 JOBS = 2
 MADE_ONLY = False
 PENDING = "not run yet"
-STALE = "†"  # beside a kept figure made with earlier game code (only with --made-only)
+STALE = "†"  # beside a kept figure made while the game played differently (only with --made-only)
 
 
 _FINGERPRINTS: dict[tuple[str, int], str] = {}
@@ -73,8 +73,8 @@ def _package_hash(package: str) -> str:
 
 def simulate(args: list[str]) -> dict[str, Any] | None:
     """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
-    the key) and return its JSON; a kept run of other game code is run again (with ``--made-only`` it
-    is returned marked ``"stale"``, to be shown as such)."""
+    the key) and return its JSON; a kept run made while the game played differently (``fingerprint``)
+    is run again (with ``--made-only`` it is returned marked ``"stale"``, to be shown as such)."""
     key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
     path = CACHE / f"{key}.json"
     source = fingerprint(args[0], len(args[args.index("--players") + 1].split(",")))
@@ -207,8 +207,8 @@ def main() -> None:
             notes += [f"Cells marked \"{PENDING}\" wait for their run: the whole build takes hours on 2 cores and "
                       "resumes from the runs kept in `benchmarks/strength-runs/`.", ""]
         if any(STALE in line for line in lines[4:]):
-            notes += [f"Figures marked {STALE} were made with earlier code of their game (its rules, data or "
-                      "heuristic have changed since) and wait to be run again.", ""]
+            notes += [f"Figures marked {STALE} were made while their game played differently (its rules, "
+                      "data or heuristic have changed since) and wait to be run again.", ""]
         page = [*lines[:4], *notes, *lines[4:]]
         args.out.write_text("\n".join(page) + "\n")  # after each game: a partial page is still useful
     print(f"wrote {args.out}")
