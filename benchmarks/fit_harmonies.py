@@ -50,8 +50,8 @@ from pathlib import Path
 from typing import Any
 
 from hanpan.agents.base import Seat
-from hanpan.agents.rollout import RolloutAgent, _ranking
-from hanpan.agents.simple import GreedyAgent
+from hanpan.agents.rollout import RolloutAgent
+from hanpan.agents.simple import GreedyAgent, after
 from hanpan.core.contract import State
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import Rng, mix_seed
@@ -85,14 +85,12 @@ def candidate_finals(state: State, rng: Rng) -> list[tuple[State, int]]:
     later draws all candidates share (``RolloutAgent``'s plan with every legal first decision, 2
     noisy turns and play-outs to the end)."""
     agent = RolloutAgent(rng.next64(), width=len(state.legal_actions()), noisy=2, turns=None)
-    firsts = sorted(state.legal_actions(), key=_ranking(state, 0, agent.rng))
+    firsts = agent.ranked_firsts(state, 0, state.legal_actions())  # width: every legal one
     planned = agent.plan_turns(state, 0, [], firsts, agent.noisy, [(rng.next64(), rng.next64())], None, agent.rng)
     finals = []
     for candidate in planned:
         assert candidate.before_last is not None
-        end = candidate.before_last.clone()
-        end.apply(candidate.actions[-1])
-        finals.append((end, int(candidate.values[0])))
+        finals.append((after(candidate.before_last, candidate.actions[-1]), int(candidate.values[0])))
     return finals
 
 

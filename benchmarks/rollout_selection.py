@@ -36,7 +36,7 @@ import statistics
 from collections.abc import Callable, Sequence
 
 from hanpan.agents.base import Seat
-from hanpan.agents.rollout import RolloutAgent, _ranking
+from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import Rng
@@ -59,7 +59,7 @@ def collect(first: int, count: int) -> list[Values]:
             continue
         agent = RolloutAgent(seed, prune=6, turns=2)
         root = state.determinize(0, agent.rng)
-        firsts = sorted(root.legal_actions(), key=_ranking(root, 0, agent.rng))[:agent.width]
+        firsts = agent.ranked_firsts(root, 0, root.legal_actions())
         rng = Rng(seed)
         seeds = [(rng.next64(), rng.next64()) for _ in range(ROUNDS)]
         candidates = agent.plan_turns(root, 0, [], firsts, agent.noisy, seeds, None, agent.rng)

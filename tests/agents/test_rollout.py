@@ -8,7 +8,7 @@ import hanpan
 from hanpan.agents import Seat, make_agent, play_out
 from hanpan.agents.registry import LevelAgent
 from hanpan.agents.rollout import Candidate, RolloutAgent, _best
-from hanpan.core.action import Action
+from hanpan.agents.simple import after
 from hanpan.core.rng import Rng
 
 GAMES = ["harmonies", "spirits_of_the_wild", "four_gardens"]
@@ -130,13 +130,8 @@ def test_with_no_time_left_one_candidate_is_built_and_played_on_its_prior() -> N
     agent = RolloutAgent(2, seconds=0.0)
     action = agent.choose(Seat(state, 0))
     assert (agent.last_candidates, agent.last_playouts) == (1, 0)
-    assert _after(state, action) == max(_after(state, a) for a in state.legal_actions())  # the best-ranked
-
-
-def _after(state: hanpan.State, action: Action) -> float:
-    child = state.clone()
-    child.apply(action)
-    return child.evaluate(0)
+    best = max(after(state, a).evaluate(0) for a in state.legal_actions())
+    assert after(state, action).evaluate(0) == best  # the best-ranked
 
 
 def test_workers_share_the_candidates_and_stay_reproducible() -> None:

@@ -10,6 +10,7 @@ import pytest
 import hanpan
 from hanpan.agents import Seat
 from hanpan.agents.mcts import SETTINGS, MCTSAgent, Node
+from hanpan.agents.simple import after
 from hanpan.core.rng import Rng
 
 GAMES = ["spirits_of_the_wild", "harmonies", "four_gardens"]
@@ -163,14 +164,8 @@ def test_a_max_backup_keeps_the_best_score_found_and_plays_its_line() -> None:
     choice = MCTSAgent(seed=3, **settings).choose(seat)
     assert root.children[choice.id].value[0] == root.value[0]
     # the best score found is a real score the line reaches: at least greedy's one-step best
-    greedy_best = max(_after(state, a).evaluate(0) for a in state.legal_actions())
+    greedy_best = max(after(state, a).evaluate(0) for a in state.legal_actions())
     assert root.value[0] >= greedy_best
-
-
-def _after(state: hanpan.State, action: hanpan.Action) -> hanpan.State:
-    child = state.clone()
-    child.apply(action)
-    return child
 
 
 def test_a_decisive_search_stops_early_with_the_same_choice() -> None:
@@ -221,7 +216,7 @@ def test_random_ties_rank_equal_priors_in_a_seeded_random_order() -> None:
         assert root.order is not None
         return root.order
 
-    values = {a.id: _after(state, a).evaluate(0) for a in state.legal_actions()}
+    values = {a.id: after(state, a).evaluate(0) for a in state.legal_actions()}
     listed = ranked()
     common = max(set(values.values()), key=list(values.values()).count)  # the largest group of ties
     tied = [a for a in listed if values[a.id] == common]

@@ -46,7 +46,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from hanpan.agents.base import Agent, Seat
-from hanpan.agents.simple import best_child, greedy_choice
+from hanpan.agents.simple import after, best_child, greedy_choice
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.rng import Rng
@@ -129,7 +129,7 @@ class RolloutAgent(Agent):
             return self._take(legal[0])
         started = time.perf_counter()
         state = seat.determinize(self.rng)
-        firsts = sorted(legal, key=_ranking(state, seat.player, self.rng))[:self.width]
+        firsts = self.ranked_firsts(state, seat.player, legal)
         self._seeds += [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]  # shared by all
         known = self._still_open()
         deadline = None if self.seconds is None else started + self.seconds
@@ -145,6 +145,11 @@ class RolloutAgent(Agent):
         self._judged, self._taken = judged, []
         self.plan = best.actions[1:]
         return self._take(best.actions[0])
+
+    def ranked_firsts(self, state: State, player: int, legal: Sequence[Action]) -> list[Action]:
+        """The ``width`` first decisions a plan starts from: the best by ``evaluate`` after them (ties
+        in an order drawn from the agent's generator)."""
+        return sorted(legal, key=_ranking(state, player, self.rng))[:self.width]
 
     def _take(self, action: Action) -> Action:
         self._taken.append(action)
@@ -219,10 +224,7 @@ class RolloutAgent(Agent):
         """Greedy's choice, among the ``prune`` best actions by ``quick_evaluate`` if there are more."""
         if self.prune is None or len(legal) <= self.prune:
             return greedy_choice(state, legal, player, rng)
-        children: dict[int, State] = {}
-        for action in legal:
-            children[action.id] = child = state.clone()
-            child.apply(action)
+        children = {action.id: after(state, action) for action in legal}
         quick = {action.id: -children[action.id].quick_evaluate(player) for action in legal}
         top = sorted(legal, key=lambda a: quick[a.id])[:self.prune]  # stable: ties keep their order
         return best_child(((action, children[action.id]) for action in top), player, rng)
@@ -302,9 +304,7 @@ def _ranking(state: State, player: int, rng: Rng) -> Callable[[Action], tuple[fl
 
     def key(action: Action) -> tuple[float, int]:
         if action.id not in cache:
-            child = state.clone()
-            child.apply(action)
-            cache[action.id] = (-child.evaluate(player), rng.next64())
+            cache[action.id] = (-after(state, action).evaluate(player), rng.next64())
         return cache[action.id]
 
     return key

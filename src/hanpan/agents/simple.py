@@ -47,7 +47,7 @@ class GreedyAgent(Agent):
 
 def greedy_choice(state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
     """The action after which ``state.evaluate(player)`` is highest; ties broken with ``rng``."""
-    return best_child(((action, _after(state, action)) for action in legal), player, rng)
+    return best_child(((action, after(state, action)) for action in legal), player, rng)
 
 
 def best_child(children: Iterable[tuple[Action, State]], player: int, rng: Rng) -> Action:
@@ -64,7 +64,8 @@ def best_child(children: Iterable[tuple[Action, State]], player: int, rng: Rng) 
     return best[rng.randbelow(len(best))]
 
 
-def _after(state: State, action: Action) -> State:
+def after(state: State, action: Action) -> State:
+    """A copy of ``state`` with ``action`` applied (``state`` is left as it is)."""
     child = state.clone()
     child.apply(action)
     return child
