@@ -1,6 +1,7 @@
 """Fit the Harmonies solo weights on greedy play-outs of each turn's candidate turns.
 
     .venv/bin/python benchmarks/fit_harmonies.py collect --seed 11 --first 0 --games 300 --out a.pkl
+    .venv/bin/python benchmarks/fit_harmonies.py decisions --seed 21 --first 0 --games 100 --out d.pkl
     .venv/bin/python benchmarks/fit_harmonies.py fit a.pkl [b.pkl ...]
 
 ``collect`` plays greedy solo games (side A, no spirit).  At 2 turn starts per game (drawn among turns
@@ -10,7 +11,8 @@ out by greedy to the end on later draws all candidates share, and its end-of-tur
 its final score (pickled).  (Until session 8 each play-out drew its own tokens: a candidate that took
 or discarded a card had moved the generator, so its final score was mostly the luck of its draws.)
 
-``fit`` splits ``static_value`` into its terms, one per weight of ``LINEAR`` (a term is the value
+``decisions`` collects greedy's own mid-turn decisions instead (``collect_decisions``), in the same
+format.  ``fit`` splits ``static_value`` into its terms, one per weight of ``LINEAR`` (a term is the value
 with the weight in use minus the value with it at 0; a weight at 0 is measured at 1).  It fits the
 final score on the points so far and these terms within each turn's candidates (the turn's mean is
 taken out: only differences between candidates count; ridge 1.0), and prints the weights that make
@@ -38,6 +40,22 @@ lone_mountain 1.3979, lone_yellow 2.268, building_short 1.1556, empty 3.3628, sl
 isolated_empty -0.4222, single_green -1.9722).  Ranking finished turns is not what greedy asks of
 the weights: it compares the states after each single decision, mid-turn, where these terms stand in
 other proportions.  Not adopted.
+
+Session 9: the same weights as the leaf value only (the end of ``hard``'s play-outs; greedy kept
+``SOLO_WEIGHTS``) made ``hard`` worse: 103.75 on the validation games (games 0-39 of seed 2), where
+the level scores 110.72 and 108.72 in two runs.  Then a fit on the decisions greedy itself faces:
+``decisions --seed 21 --first 0 --games 58`` and ``--first 100 --games 58`` (1,148 decisions, 6,145
+siblings, about 12 minutes on 2 cores), then ``fit``.  Each sibling's final score varies far more than
+the terms can explain (siblings that ``evaluate`` ties end 10-25 points apart): the points so far get a
+coefficient of 0.47, the rest of ``static_value`` about 0.34, and on unseen games the fit ranked worse
+than the weights in use (7.18 against 6.85 points lost, even -> odd; 6.42 against 6.23).  Greedy played
+worse with it: games 0-199 of seed 3, 100.48 against 103.50 (-3.01 ± 1.04; brown 3.9563, brown2
+4.1994, red 1.7012, lone_mountain 1.0444, lone_yellow 0.5866, building_short 0.9221, empty 3.8473,
+slot 0.9312, cards 0.5368, dead_lone_mountain -10.036, rising_mountain 2.1203, river -0.8037,
+river_open 0.8984, isolated_empty -0.8574, single_green -2.1212).  Scaling all of ``static_value``
+but the points by one factor (0.5 to 3) changes the points lost by 0.2 at most (the 945 decisions
+where ``evaluate`` tells the siblings apart, scratch script).  Three fits, three
+ways: the linear weights in use are as good as these data can make them.
 """
 
 from __future__ import annotations
@@ -78,6 +96,46 @@ def collect(seed: int, first: int, games: int, out: Path) -> None:
             state.apply(greedy.choose(Seat(state, 0)))
         print(f"game {index}: {len(rows)} turn starts", file=sys.stderr, flush=True)
         out.write_bytes(pickle.dumps(rows))
+
+
+def collect_decisions(seed: int, first: int, games: int, out: Path, width: int = 6, share: float = 0.15) -> None:
+    """Greedy's own decisions, mid-turn: at about ``share`` of the decisions of greedy solo games
+    with 2 or more legal actions, the ``width`` children greedy ranks best (it plays the first), each
+    scored as ``evaluate`` scores it (the hand placed) and played to the end by greedy (``prune`` 6, as
+    in ``hard``'s play-outs) on the true state: the pouch and its generator are copied, so all
+    siblings draw the same tokens, and one choice seed is shared.  Rows as ``collect`` writes them."""
+    rows: list[tuple[int, int, list[tuple[State, int]]]] = []
+    finisher = RolloutAgent(1, prune=6)
+    for index in range(first, first + games):
+        rng = Rng(mix_seed(seed, index, 7))
+        state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
+        greedy = GreedyAgent(mix_seed(seed, index, 1))
+        while not state.is_over:
+            legal = state.legal_actions()
+            if len(legal) >= 2 and rng.random() < share:
+                ranked = sorted(((after(state, a), rng.next64()) for a in legal),
+                                key=lambda pair: (-pair[0].evaluate(0), pair[1]))[:width]
+                choices = rng.next64()
+                rows.append((index, state.turn, [(_scored(child), _greedy_final(finisher, child.clone(), choices))
+                                                 for child, _ in ranked]))
+            state.apply(greedy.choose(Seat(state, 0)))
+        print(f"game {index}: {len(rows)} decisions", file=sys.stderr, flush=True)
+        out.write_bytes(pickle.dumps(rows))
+
+
+def _scored(state: Any) -> Any:
+    """The state ``evaluate`` scores: mid-turn, with the tokens in hand placed."""
+    if state.is_over or state.player != 0 or not state.hand_count:
+        return state
+    return heuristic.hand_placed(state, 0)
+
+
+def _greedy_final(finisher: RolloutAgent, state: State, choices: int) -> int:
+    rng = Rng(choices)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state.apply(legal[0] if len(legal) == 1 else finisher._greedy(state, legal, 0, rng))
+    return int(state.total(0))
 
 
 def candidate_finals(state: State, rng: Rng) -> list[tuple[State, int]]:
@@ -176,11 +234,18 @@ def main() -> None:
     c.add_argument("--first", type=int, default=0)
     c.add_argument("--games", type=int, default=100)
     c.add_argument("--out", type=Path, required=True)
+    d = sub.add_parser("decisions")
+    d.add_argument("--seed", type=int, default=21)
+    d.add_argument("--first", type=int, default=0)
+    d.add_argument("--games", type=int, default=100)
+    d.add_argument("--out", type=Path, required=True)
     f = sub.add_parser("fit")
     f.add_argument("paths", type=Path, nargs="+")
     args = parser.parse_args()
     if args.command == "collect":
         collect(args.seed, args.first, args.games, args.out)
+    elif args.command == "decisions":
+        collect_decisions(args.seed, args.first, args.games, args.out)
     else:
         fit(args.paths, heuristic.SOLO_WEIGHTS)
 

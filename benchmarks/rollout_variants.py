@@ -41,6 +41,12 @@ play-outs to the end of the game (``turns: null``) 110.50.  Five times the think
 measurable, like ``samples: 2`` before: the plans' choices are limited by what greedy play-outs can
 tell apart, not by their number.
 
+Session 9 (the same validation games): the level as committed, run again, 108.72 (110.72 before:
+a 40-game mean moves by about 2 from run to run with the time budget alone); play-outs of 3 turns
+(``turns: 3``) 108.58 on games 0-39 (107.81 on games 0-79); the leaf value (a play-out's end) with
+the weights fitted in session 8, greedy keeping its own, 103.75 (fit_harmonies.py's notes).  On
+the level's budget, a plan of turn 4 (``--timing``) builds 5-8 candidates and plays out 3-8 of them.
+
 The differences between settings are within the noise of 15-25 games (a game's paired difference has
 an sd of about 13); all of them beat greedy.  One process cannot plan a turn in 1 s: ``--timing``
 (the plan of turn 4 in 3 games) took 2.2-3.8 s in one process, 1.0-1.4 s with ``prune: 6`` (beside

@@ -387,8 +387,17 @@ def _mask(sm: list[int], sids: tuple[int, ...]) -> int:
     return m
 
 
-def _rollout_hand(state: HarmoniesState, player: int) -> float:
-    """Place the tokens in hand one at a time where ``static_value`` gains most; the final value."""
+def hand_placed(state: HarmoniesState, player: int) -> HarmoniesState:
+    """A copy of the state with the tokens in hand placed one at a time where ``static_value`` gains
+    most: the state ``evaluate`` scores mid-turn.
+
+    >>> from hanpan.games.harmonies import GAME
+    >>> s = GAME.new(players=1, seed=1)
+    >>> s.apply(s.legal_actions()[0])  # take a space's tokens
+    >>> placed = hand_placed(s, 0)
+    >>> s.hand_count, placed.hand_count, static_value(placed, 0) == evaluate(s, 0)
+    (3, 0, True)
+    """
     s = state.clone()
     while s.hand_count:
         best_value = float("-inf")
@@ -415,7 +424,7 @@ def _rollout_hand(state: HarmoniesState, player: int) -> float:
         if best_action < 0:
             break
         _place(s, player, best_action // 64, best_action % 64)
-    return static_value(s, player)
+    return s
 
 
 def _unplace(s: HarmoniesState, player: int, colour: int, cell: int, old: int) -> None:
@@ -457,7 +466,7 @@ def evaluate(state: HarmoniesState, player: int) -> float:
     if state.over:
         return float(state.total(player))
     if state.player == player and state.hand_count:
-        return _rollout_hand(state, player)
+        return static_value(hand_placed(state, player), player)
     return static_value(state, player)
 
 
