@@ -134,7 +134,7 @@ def _greedy_final(finisher: RolloutAgent, state: State, choices: int) -> int:
     rng = Rng(choices)
     while not state.is_over:
         legal = state.legal_actions()
-        state.apply(legal[0] if len(legal) == 1 else finisher._greedy(state, legal, 0, rng))
+        state.apply(legal[0] if len(legal) == 1 else finisher.pruned_greedy(state, legal, 0, rng))
     return int(state.total(0))
 
 

@@ -214,13 +214,13 @@ class RolloutAgent(Agent):
                 ranked = sorted(legal, key=_ranking(state, player, rng))
                 action = ranked[rng.randbelow(min(3, len(ranked)))]
             else:
-                action = self._greedy(state, legal, player, rng)
+                action = self.pruned_greedy(state, legal, player, rng)
             before = state.clone()
             state.apply(action)
             actions.append(action)
         return Candidate(actions, before, _value(state, player))
 
-    def _greedy(self, state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
+    def pruned_greedy(self, state: State, legal: Sequence[Action], player: int, rng: Rng) -> Action:
         """Greedy's choice, among the ``prune`` best actions by ``quick_evaluate`` if there are more."""
         if self.prune is None or len(legal) <= self.prune:
             return greedy_choice(state, legal, player, rng)
@@ -241,7 +241,7 @@ class RolloutAgent(Agent):
             legal = state.legal_actions()
             mover = state.current_player
             assert mover is not None
-            state.apply(legal[0] if len(legal) == 1 else self._greedy(state, legal, mover, rng))
+            state.apply(legal[0] if len(legal) == 1 else self.pruned_greedy(state, legal, mover, rng))
         return _value(state, player)
 
 
