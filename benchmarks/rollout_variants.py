@@ -46,7 +46,7 @@ a 40-game mean moves by about 2 from run to run with the time budget alone); pla
 (``turns: 3``) 108.58 on games 0-39 (107.81 on games 0-79); the leaf value (a play-out's end) with
 the weights fitted in session 8, greedy keeping its own, 103.75 (fit_harmonies.py's notes).  More
 thinking than the level may use, to see what time could buy: 3 s a plan 111.38 (every candidate
-played out once: a game took 6 s, against 5.5 s with 0.9 s, so the budget seldom cuts a plan short);
+played out once; with 0.9 s, 17 of the 71 plans of games 0-5 left some unplayed, scratch count);
 3 s and ``samples: 3`` 111.58.  About +1.5 over the level's two runs, within their noise.  On
 the level's budget, a plan of turn 4 (``--timing``) builds 5-8 candidates and plays out 3-8 of them.
 The play-outs' pruned greedy (``RolloutAgent.pruned_greedy``) against greedy, on games 0-99 of seed 3
