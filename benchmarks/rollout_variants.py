@@ -47,7 +47,8 @@ a 40-game mean moves by about 2 from run to run with the time budget alone); pla
 the weights fitted in session 8, greedy keeping its own, 103.75 (fit_harmonies.py's notes).  More
 thinking than the level may use, to see what time could buy: 3 s a plan 111.38 (every candidate
 played out once; with 0.9 s, 17 of the 71 plans of games 0-5 left some unplayed, scratch count);
-3 s and ``samples: 3`` 111.58.  About +1.5 over the level's two runs, within their noise.  On
+3 s and ``samples: 3`` 111.58; 3 s and ``noisy: 6`` 111.85.  About +2 over the level's two runs,
+each within their noise.  ``replan: true`` on all 40 games (about 42 s a game): 109.62, no gain.  On
 the level's budget, a plan of turn 4 (``--timing``) builds 5-8 candidates and plays out 3-8 of them.
 The play-outs' pruned greedy (``RolloutAgent.pruned_greedy``) against greedy, on games 0-99 of seed 3
 (103.61), each game paired (scratch script): prune 3 -2.65 ± 1.58, prune 6 -3.21 ± 1.56, prune 12
