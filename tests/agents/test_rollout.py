@@ -102,11 +102,18 @@ def test_replanning_plays_only_legal_decisions(game_id: str) -> None:
         state.play(agents[mover].choose(Seat(state, mover)))  # checked: an illegal one raises
 
 
-def test_each_candidate_is_compared_with_the_most_played_one_on_the_rounds_it_played() -> None:
+def test_candidates_are_compared_on_the_rounds_all_of_them_played() -> None:
     root = hanpan.game("harmonies").new(players=1, seed=1)
     a = Candidate([], root, prior=2.0, values=[10.0, 50.0])  # its second round is not matched by b
     b = Candidate([], root, prior=1.0, values=[12.0])
     assert _best([a, b]) is b
+    # while one candidate has played a single round, only the first round counts for all of them
+    d = Candidate([], root, prior=0.5, values=[11.0, 16.0])
+    b.values = [13.0, 12.0]
+    e = Candidate([], root, prior=0.1, values=[14.0])
+    assert _best([a, b, d, e]) is e  # one round in common: 14 beats 13, 11 and 10
+    e.values = [14.0, 0.0]
+    assert _best([a, b, d, e]) is a  # two rounds: a's 30 beats d's 13.5, b's 12.5 and e's 7
     c = Candidate([], root, prior=0.5, values=[12.0])
     assert _best([b, c]) is b  # a tie goes to the better prior
 

@@ -254,10 +254,15 @@ def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
 
 
 def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
-    """The candidate that gains most, in mean, over the most played one (the best prior among them) on
-    the sample rounds it played (the same draws for both), if it beats the best-prior candidate played
-    by more than ``margin / sqrt(rounds in common)`` (else that one); ties go to the better prior (the
-    candidates come best prior first), and with no play-out at all (no time) the best prior wins.
+    """The candidate with the best mean over the sample rounds every played candidate finished (the
+    same draws for all), if it beats the best-prior candidate played by more than
+    ``margin / sqrt(rounds)`` (else that one); ties go to the better prior (the candidates come best
+    prior first), and with no play-out at all (no time) the best prior wins.
+
+    A round the budget cut short is left out for all: a candidate compared on fewer rounds than the
+    others has the noisier mean, and the best of noisy means is the luckiest.  Harmonies ``hard``
+    against greedy, 2 players, games 0-199 of seed 1: comparing each candidate with the most played
+    one on the rounds it played (session 8's rule) won 63.75 %; this rule 71.5 % (70.25 % in session 7).
 
     >>> a, b = Candidate([], None, 2.0, [10.0]), Candidate([], None, 1.0, [11.5])
     >>> _best([a, b]) is b, _best([a, b], margin=2.0) is a
@@ -266,16 +271,14 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
     played = [c for c in candidates if c.values]
     if not played:
         return candidates[0]
-    reference = max(played, key=lambda c: len(c.values))  # its rounds hold every other one's
+    rounds = min(len(c.values) for c in played)
 
-    def gain(over: Candidate, c: Candidate) -> float:
-        return sum(v - w for v, w in zip(c.values, over.values, strict=False)) / min(len(c.values),
-                                                                                   len(over.values))
+    def mean(c: Candidate) -> float:
+        return sum(c.values[:rounds]) / rounds
 
-    best = max(played, key=lambda c: gain(reference, c))
+    best = max(played, key=mean)  # the first of equals: the better prior
     incumbent = played[0]
-    common = min(len(best.values), len(incumbent.values))
-    return best if gain(incumbent, best) > margin / common ** 0.5 else incumbent
+    return best if mean(best) - mean(incumbent) > margin / rounds ** 0.5 else incumbent
 
 
 def _replayed(root: State, candidate: Candidate) -> Candidate | None:
