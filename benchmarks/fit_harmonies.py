@@ -116,18 +116,13 @@ def collect_decisions(seed: int, first: int, games: int, out: Path, width: int =
                 ranked = sorted(((after(state, a), rng.next64()) for a in legal),
                                 key=lambda pair: (-pair[0].evaluate(0), pair[1]))[:width]
                 choices = rng.next64()
-                rows.append((index, state.turn, [(_scored(child), _greedy_final(finisher, child.clone(), choices))
+                # each sibling as evaluate scores it (its hand placed), with its final score
+                rows.append((index, state.turn, [(heuristic.hand_placed(child, 0),
+                                                  _greedy_final(finisher, child.clone(), choices))
                                                  for child, _ in ranked]))
             state.apply(greedy.choose(Seat(state, 0)))
         print(f"game {index}: {len(rows)} decisions", file=sys.stderr, flush=True)
         out.write_bytes(pickle.dumps(rows))
-
-
-def _scored(state: Any) -> Any:
-    """The state ``evaluate`` scores: mid-turn, with the tokens in hand placed."""
-    if state.is_over or state.player != 0 or not state.hand_count:
-        return state
-    return heuristic.hand_placed(state, 0)
 
 
 def _greedy_final(finisher: RolloutAgent, state: State, choices: int) -> int:
