@@ -114,6 +114,11 @@ def test_candidates_are_compared_on_the_rounds_all_of_them_played() -> None:
     assert _best([a, b, d, e]) is e  # one round in common: 14 beats 13, 11 and 10
     e.values = [14.0, 0.0]
     assert _best([a, b, d, e]) is a  # two rounds: a's 30 beats d's 13.5, b's 12.5 and e's 7
+    # f's second round is left out while g has one round only: on round 1, g's 12 beats f's 11
+    # (judged against the most played on its own rounds, f would win with +10.5)
+    f = Candidate([], root, prior=0.3, values=[11.0, 30.0])
+    g = Candidate([], root, prior=0.2, values=[12.0])
+    assert _best([Candidate([], root, prior=2.0, values=[10.0, 10.0]), f, g]) is g
     c = Candidate([], root, prior=0.5, values=[12.0])
     assert _best([b, c]) is b  # a tie goes to the better prior
 
