@@ -129,6 +129,22 @@ def test_after_its_last_turn_a_players_ready_cubes_count_no_more() -> None:
     assert static_value(position, 1) == position.total(1) + card_points(CARD_INDEX["frog"], 1)
 
 
+@pytest.mark.parametrize(("players", "spirits"), [(1, False), (2, True), (3, False)])
+def test_the_memo_of_static_value_never_answers_for_another_state(players: int, spirits: bool) -> None:
+    # the memo is filled by greedy's own evaluations; at every decision of greedy games each seat's
+    # value, read through the memo, must be the one computed afresh
+    from hanpan.games.harmonies import heuristic
+
+    for seed in range(1):
+        state = GAME.new(players=players, seed=seed, spirits=spirits)
+        agents = [make_agent("greedy", seed=seed * 10 + seat) for seat in range(players)]
+        while not state.is_over:
+            for player in range(players):
+                assert static_value(state, player) == heuristic._static_value(state, player)
+            mover = state.current_player
+            state.apply(agents[mover].choose(Seat(state, mover)))
+
+
 def test_solo_values_board_shapes_with_its_own_weights() -> None:
     # a grey walled in by blues (a lone mountain that can never get a neighbour) and a green on the
     # board itself (a 1-point tree filling a cell): in solo each shape moves the value by its weight;
