@@ -105,7 +105,7 @@ def collect_decisions(seed: int, first: int, games: int, out: Path, width: int =
     in ``hard``'s play-outs) on the true state: the pouch and its generator are copied, so all
     siblings draw the same tokens, and one choice seed is shared.  Rows as ``collect`` writes them."""
     rows: list[tuple[int, int, list[tuple[State, int]]]] = []
-    finisher = RolloutAgent(1, prune=6)
+    finisher = RolloutAgent(1, prune=6, turns=None)
     for index in range(first, first + games):
         rng = Rng(mix_seed(seed, index, 7))
         state = get_game("harmonies").new(players=1, seed=mix_seed(seed, index) >> 16)
@@ -126,11 +126,8 @@ def collect_decisions(seed: int, first: int, games: int, out: Path, width: int =
 
 
 def _greedy_final(finisher: RolloutAgent, state: State, choices: int) -> int:
-    rng = Rng(choices)
-    while not state.is_over:
-        legal = state.legal_actions()
-        state.apply(legal[0] if len(legal) == 1 else finisher.pruned_greedy(state, legal, 0, rng))
-    return int(state.total(0))
+    """The solo total after ``finisher`` (play-outs to the end) plays greedy from ``state``."""
+    return int(finisher.play_greedy(state, 0, Rng(choices)))
 
 
 def candidate_finals(state: State, rng: Rng) -> list[tuple[State, int]]:

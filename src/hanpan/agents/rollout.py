@@ -233,7 +233,20 @@ class RolloutAgent(Agent):
         assert candidate.before_last is not None, "a candidate is played on where it was built"
         state = candidate.before_last.determinize(player, Rng(draws))
         state.apply(candidate.actions[-1])
-        rng = Rng(choices)
+        return self.play_greedy(state, player, Rng(choices))
+
+    def play_greedy(self, state: State, player: int, rng: Rng) -> float:
+        """Play every seat by ``pruned_greedy`` from ``state`` (changed in place) for ``turns`` more turns
+        of each player (None: to the end; ``depth`` caps the decisions), ties broken with ``rng``, and
+        return the value there for ``player`` (its margin over the best other player in games of 2 or
+        more; at the end of a solo game, the total).
+
+        >>> import hanpan
+        >>> state = hanpan.game("harmonies").new(players=1, seed=2)
+        >>> total = RolloutAgent(turns=None, prune=6).play_greedy(state, 0, Rng(1))
+        >>> state.is_over, total == state.scores()[0].total
+        (True, True)
+        """
         stop = None if self.turns is None else state.turn + self.turns * state.num_players
         left = -1 if self.depth is None else self.depth
         while not state.is_over and (stop is None or state.turn < stop) and left:
