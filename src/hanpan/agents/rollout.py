@@ -198,14 +198,11 @@ class RolloutAgent(Agent):
 
     def _finish(self, root: State, start: list[Action], player: int, noisy: bool, rng: Rng) -> Candidate:
         """Play the turn from ``root`` through ``start`` to its end (greedy, or one of the 3 best)."""
-        state = root.clone()
-        turn = state.turn
-        actions: list[Action] = []
-        before = state
-        for action in start:
-            before = state.clone()
-            state.apply(action)
-            actions.append(action)
+        walked = _walk(root, start)
+        assert walked is not None, "a plan starts from legal decisions"
+        state, before = walked
+        turn = root.turn
+        actions = list(start)
         while not state.is_over and state.turn == turn:
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -296,14 +293,23 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
 
 def _replayed(root: State, candidate: Candidate) -> Candidate | None:
     """A candidate planned before, rebuilt from ``root`` (None if a decision is no longer legal)."""
+    walked = _walk(root, candidate.actions)
+    if walked is None:
+        return None
+    return Candidate(candidate.actions, walked[1], candidate.prior, candidate.values)
+
+
+def _walk(root: State, actions: Sequence[Action]) -> tuple[State, State] | None:
+    """A copy of ``root`` after ``actions``, and the copy before the last of them (``root``'s copy if
+    there are none); None if one of them is not legal where it comes."""
     state = root.clone()
     before = state
-    for action in candidate.actions:
+    for action in actions:
         if action not in state.legal_actions():
             return None
         before = state.clone()
         state.apply(action)
-    return Candidate(candidate.actions, before, candidate.prior, candidate.values)
+    return state, before
 
 
 def _value(state: State, player: int) -> float:
