@@ -61,6 +61,14 @@ an sd of about 13); all of them beat greedy.  One process cannot plan a turn in 
 (the plan of turn 4 in 3 games) took 2.2-3.8 s in one process, 1.0-1.4 s with ``prune: 6`` (beside
 another run), 0.56-0.74 s with ``prune: 6`` on both cores (``workers: 2``, as ``hard``) on an idle
 machine.
+
+Session 10: ``static_value`` remembers its values (about 1.5 times as many greedy decisions a
+second).  ``--timing`` with the level's settings: every candidate is now played out (5 of 5, 8 of 8,
+8 of 8; before, 2 of 5, 3 of 7, 8 of 8).  On the validation games (games 0-39 of seed 2, scratch runs of
+the level with one setting changed): the level 111.60 (108.72 and 110.72 before the memo), ``noisy: 6``
+111.33, ``turns: 3`` 106.85.  On the games the issue counts (``hanpan simulate harmonies --players
+hard --games 50 --seed 1 --jobs 1 --json``) 107.64 (median 110, sd 15.2; 107.26 before; greedy 101.08
+on the same games), so the gain on the validation games did not carry over.
 """
 
 from __future__ import annotations
