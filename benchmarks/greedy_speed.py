@@ -12,6 +12,10 @@ alternately three times, 20.52 / 16.55 / 18.83 s against 20.40 / 20.50 / 20.35 s
 this machine's timings vary by up to 20 % from run to run); ``--games 4``: 34.8 and 39.6 s against
 39.8 s.  Under cProfile one Harmonies plan of ``RolloutAgent`` (prune 6, 2-turn play-outs) spent
 2.6 s in ``static_value`` against 3.9 s before, for the same 28,756 calls.
+
+Session 10, ``static_value``'s memo (``--games 2 --players 1,2``, one process, the same hash
+b91f7f239ed8b032 before and after): 7.30 s and 6.39 s against 11.15 s (about 1.5 times as fast).  In 3
+greedy solo games, 49,243 of the 86,515 calls were for distinct boards.
 """
 
 from __future__ import annotations
