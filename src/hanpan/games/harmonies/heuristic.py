@@ -52,10 +52,11 @@ _NN, _SS = STACK_ID[("brown", "brown")], STACK_ID[("grey", "grey")]
 _NG, _NNG, _SSS = STACK_ID[("brown", "green")], STACK_ID[("brown", "brown", "green")], STACK_ID[("grey",) * 3]
 _BUILT = (STACK_ID[("brown", "red")], STACK_ID[("grey", "red")], STACK_ID[("red", "red")])
 
-@dataclass
+@dataclass(frozen=True)
 class Weights:
     """The heuristic's weights, in points; ``WEIGHTS`` holds the ones in use (tuned by
-    benchmarks/tune_harmonies.py on greedy solo games).
+    benchmarks/tune_harmonies.py on greedy solo games).  Frozen: to try others, replace the module's
+    object (``dataclasses.replace``), which ``static_value``'s memo notices.
 
     >>> Weights().empty > 0
     True
