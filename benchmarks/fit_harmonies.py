@@ -118,16 +118,11 @@ def collect_decisions(seed: int, first: int, games: int, out: Path, width: int =
                 choices = rng.next64()
                 # each sibling as evaluate scores it (its hand placed), with its final score
                 rows.append((index, state.turn, [(heuristic.hand_placed(child, 0),
-                                                  _greedy_final(finisher, child.clone(), choices))
+                                                  int(finisher.play_greedy(child.clone(), 0, Rng(choices))))
                                                  for child, _ in ranked]))
             state.apply(greedy.choose(Seat(state, 0)))
         print(f"game {index}: {len(rows)} decisions", file=sys.stderr, flush=True)
         out.write_bytes(pickle.dumps(rows))
-
-
-def _greedy_final(finisher: RolloutAgent, state: State, choices: int) -> int:
-    """The solo total after ``finisher`` (play-outs to the end) plays greedy from ``state``."""
-    return int(finisher.play_greedy(state, 0, Rng(choices)))
 
 
 def candidate_finals(state: State, rng: Rng) -> list[tuple[State, int]]:

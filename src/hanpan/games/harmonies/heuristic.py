@@ -262,7 +262,7 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
 #: the same tokens (``hand_placed`` tries every token on every cell): in solo greedy games about 4
 #: evaluations in 10 are found here, and greedy decides about 1.5 times as fast.
 _MEMO: dict[tuple[object, ...], float] = {}
-_MEMO_LIMIT = 1 << 15  # entries (about 1 KB each); emptied when full: a decision's boards rarely come back
+_MEMO_LIMIT = 1 << 15  # entries; emptied when full (a decision's boards rarely come back later)
 #: the weights the memo's values were computed with (a script trying other weights replaces the objects)
 _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
 
