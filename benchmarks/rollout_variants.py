@@ -72,6 +72,16 @@ on the same games), so the gain on the validation games did not carry over.  The
 again on the validation games: 109.90 (run-to-run noise of the time budget, as before).  A candidate
 judged by ``k`` × its play-outs' mean + (1 - ``k``) × its prior (a scratch change of ``_best``): ``k``
 0.7 106.38, ``k`` 1.5 103.80; the play-outs alone (``k`` 1) stay.
+
+Session 11 (the same validation games; "paired" is against the mean of session 10's two runs of the
+level and of ``noisy: 6``, game by game).  Each first decision finished by the 2 best turns a beam
+search of width 2 finds over the rest of the turn (ranked by ``evaluate``, children pruned as in
+greedy; a scratch ``beam`` setting, not kept), in place of greedy's one finish: 8-11 candidates
+instead of 5-8, 106.55 on games 0-32, -4.70 ± 2.68 paired; stopped there.  More candidates with high
+priors give a single noisy play-out more chances to pick a lucky one.  Nor is the last turn where
+points are lost: at the start of the last turn of greedy solo games 0-19 of seed 7, the best final
+score over each first decision's finishes by a beam of width 8 beats the best greedy finish by -0.05
+± 0.21 (a scratch script): greedy's finish of the last turn is as good as a wide beam's.
 """
 
 from __future__ import annotations

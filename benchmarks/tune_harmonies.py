@@ -43,6 +43,9 @@ Session 10 (scratch change, not kept): the turns left bounded by the board too, 
 ``min(pouch's turns, (empty cells - 2) // 2 + 1)`` (2 cells filled a turn; greedy's solo games end
 by a full board after turn 12 on average), seed 1, games 0-199: 101.16 against 102.19, -1.02 ± 0.76
 (47 games the same).
+Session 11: the second-round weights above under solo ``hard`` (greedy's decisions and the play-outs'
+leaf alike; a scratch run on the validation games of benchmarks/rollout_variants.py, games 0-39 of
+seed 2): 108.67, -2.79 ± 2.31 paired against session 10's runs of the level there.  Not adopted.
 """
 
 from __future__ import annotations
