@@ -273,3 +273,21 @@ def test_simulate_reports_score_extras_like_solo_suns(capsys: pytest.CaptureFixt
     assert sum(player["extras"]["suns"].values()) == 3
     code, out, _ = run(capsys, "simulate", "harmonies", "--players", "random", "--games", "3", "--seed", "2")
     assert "suns:" in out and "—" in out
+
+
+def test_simulate_reports_the_mean_points_of_each_score_category(capsys: pytest.CaptureFixture[str]) -> None:
+    from hanpan.analysis.tournament import simulate
+
+    summary = simulate("harmonies", ["greedy", "random"], games=4, seed=3)
+    for player in summary.per_player:
+        means = player.category_means
+        assert set(means) == set(summary.results[0].categories[0])  # every category of the score card
+        assert sum(means.values()) == pytest.approx(player.mean_score)  # the categories make the total
+    assert summary.per_player[0].category_means["animals"] > summary.per_player[1].category_means["animals"]
+    code, out, _ = run(capsys, "simulate", "harmonies", "--players", "greedy", "--games", "2", "--seed", "2",
+                       "--json")
+    means = json.loads(out)["per_player"][0]["category_means"]
+    assert code == 0 and sum(means.values()) == pytest.approx(json.loads(out)["per_player"][0]["mean_score"])
+    code, out, _ = run(capsys, "simulate", "harmonies", "--players", "greedy", "--games", "2", "--seed", "2",
+                       "--lang", "ko")
+    assert "항목별 평균 점수" in out

@@ -55,6 +55,8 @@ class GameResult:
     record: dict[str, Any] | None = None
     #: per seat, the score card's extras (e.g. Harmonies solo suns)
     extras: tuple[dict[str, Any], ...] = ()
+    #: per seat, the score card's points by category (e.g. Harmonies trees, water, animals)
+    categories: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -69,9 +71,13 @@ class PlayerSummary:
     score_stdev: float
     #: for each score-card extra, how many games ended with each value (e.g. {"suns": {"5": 53, ...}})
     extras: dict[str, dict[str, int]] = field(default_factory=dict)
+    #: mean points per score category over the finished games: where the points come from
+    category_means: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        extras = {"extras": self.extras} if self.extras else {}
+        extras: dict[str, Any] = {"extras": self.extras} if self.extras else {}
+        if self.category_means:
+            extras["category_means"] = {k: round(v, 3) for k, v in self.category_means.items()}
         return {
             "agent": self.agent,
             "games": self.games,
@@ -166,7 +172,8 @@ def _result(index: int, order: tuple[int, ...], state: State, decisions: int,
     cards = state.scores()
     return GameResult(index=index, seed=state.seed, order=order, scores=tuple(card.total for card in cards),
                       winners=state.winners(), status=state.status, turns=state.turn, decisions=decisions,
-                      record=record, extras=tuple(dict(card.extra) for card in cards))
+                      record=record, extras=tuple(dict(card.extra) for card in cards),
+                      categories=tuple(dict(card.categories) for card in cards))
 
 
 def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]) -> GameResult:
@@ -220,6 +227,7 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
         wins = 0.0
         scores: list[int] = []
         extras: dict[str, dict[str, int]] = {}
+        points: dict[str, int] = {}  # by category, summed over the games
         for r in finished:
             seat = r.order.index(i)
             scores.append(r.scores[seat])
@@ -228,6 +236,8 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
             for key, value in (r.extras[seat] if r.extras else {}).items():
                 histogram = extras.setdefault(key, {})
                 histogram[str(value)] = histogram.get(str(value), 0) + 1
+            for key, value in (r.categories[seat] if r.categories else {}).items():
+                points[key] = points.get(key, 0) + value
         n = len(finished)
         per_player.append(
             PlayerSummary(
@@ -240,6 +250,7 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
                 median_score=statistics.median(scores) if scores else 0.0,
                 score_stdev=statistics.pstdev(scores) if len(scores) > 1 else 0.0,
                 extras={k: dict(sorted(v.items(), key=lambda kv: _number(kv[0]))) for k, v in extras.items()},
+                category_means={k: v / n for k, v in points.items()},
             )
         )
     turns = [r.turns for r in finished] or [0]

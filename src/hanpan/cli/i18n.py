@@ -61,6 +61,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "agent": ("player", "플레이어"),
     "win_rate": ("win rate (95 % interval)", "승률 (95 % 구간)"),
     "mean_score": ("mean score", "평균 점수"),
+    "mean_points": ("mean points", "항목별 평균 점수"),
     "median_score": ("median", "중앙값"),
     "games_played": ("{games} games ({unfinished} unfinished), mean length {turns:.1f} turns",
                      "{games}판 (미완료 {unfinished}), 평균 {turns:.1f}턴"),

@@ -16,6 +16,7 @@ from hanpan.analysis.tournament import Summary
 from hanpan.cli.i18n import t
 from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.record import Record, start
+from hanpan.core.registry import game as get_game
 
 console = Console(highlight=False)
 
@@ -57,6 +58,7 @@ def progress(total: int, lang: str, disable: bool = False) -> Iterator[Callable[
 
 
 def print_summary(summary: Summary, lang: str) -> None:
+    game = get_game(summary.game)
     table = Table(title=f"{summary.game} — seed {summary.seed}")
     for key in ("agent", "win_rate", "mean_score", "median_score"):
         table.add_column(t(key, lang), justify="left" if key == "agent" else "right")
@@ -69,6 +71,9 @@ def print_summary(summary: Summary, lang: str) -> None:
         for key, histogram in p.extras.items():
             spread = ", ".join(f"{value}: {count}" for value, count in histogram.items())
             console.print(f"{i}. {p.agent} — {key}: {spread}")
+        if p.category_means:
+            means = ", ".join(f"{category_label(game, k, lang)} {v:.1f}" for k, v in p.category_means.items())
+            console.print(f"{i}. {p.agent} — {t('mean_points', lang)}: {means}")
     console.print(t("games_played", lang, games=summary.games, unfinished=summary.unfinished,
                     turns=summary.mean_turns))
 
