@@ -75,9 +75,9 @@ class PlayerSummary:
     category_means: dict[str, float] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        extras: dict[str, Any] = {"extras": self.extras} if self.extras else {}
+        optional: dict[str, Any] = {"extras": self.extras} if self.extras else {}  # only when there are some
         if self.category_means:
-            extras["category_means"] = {k: round(v, 3) for k, v in self.category_means.items()}
+            optional["category_means"] = {k: round(v, 3) for k, v in self.category_means.items()}
         return {
             "agent": self.agent,
             "games": self.games,
@@ -87,7 +87,7 @@ class PlayerSummary:
             "mean_score": round(self.mean_score, 3),
             "median_score": self.median_score,
             "score_stdev": round(self.score_stdev, 3),
-            **extras,
+            **optional,
         }
 
 
