@@ -48,7 +48,8 @@ leaf alike; a scratch run on the validation games of benchmarks/rollout_variants
 seed 2): 108.67, -2.79 ± 2.31 paired against session 10's runs of the level there.  Not adopted.
 Rivers (``hanpan simulate``'s category means, games 0-49 of seed 1: water 5.6 for greedy, 5.7 for solo
 ``hard``; animals 32.1 and 38.9), greedy, games 0-199 of seed 1: ``river`` 0.0 -0.16 ± 0.68 (80 games
-the same), ``river`` 0.5 with ``river_open`` 1.2 +0.61 ± 1.01.  Neither kept.
+the same), ``river`` 0.5 with ``river_open`` 1.2 +0.61 ± 1.01.  Neither kept.  The same games:
+``cards`` 1.2 +0.37 ± 0.86, ``slot`` 3.5 -0.08 ± 0.97, ``empty`` 5.0 +0.47 ± 0.79 (none kept).
 """
 
 from __future__ import annotations
