@@ -281,7 +281,7 @@ def test_simulate_reports_the_mean_points_of_each_score_category(capsys: pytest.
     summary = simulate("harmonies", ["greedy", "random"], games=4, seed=3)
     for player in summary.per_player:
         means = player.category_means
-        assert set(means) == set(summary.results[0].categories[0])  # every category of the score card
+        assert set(means) == set(summary.results[0].cards[0].categories)  # every category of the score card
         assert sum(means.values()) == pytest.approx(player.mean_score)  # the categories make the total
     assert summary.per_player[0].category_means["animals"] > summary.per_player[1].category_means["animals"]
     code, out, _ = run(capsys, "simulate", "harmonies", "--players", "greedy", "--games", "2", "--seed", "2",

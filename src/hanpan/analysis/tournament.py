@@ -32,7 +32,7 @@ from typing import Any
 from hanpan.agents.base import play_out
 from hanpan.agents.registry import make_agent
 from hanpan.analysis.stats import wilson_interval
-from hanpan.core.contract import State
+from hanpan.core.contract import ScoreCard, State
 from hanpan.core.errors import OptionError, RecordError
 from hanpan.core.options import resolve_options
 from hanpan.core.record import Record, replay
@@ -52,11 +52,10 @@ class GameResult:
     status: str
     turns: int
     decisions: int
+    #: per seat, the score card: points by category and extras such as Harmonies solo suns (plain
+    #: dicts, so a result crosses processes)
+    cards: tuple[ScoreCard, ...]
     record: dict[str, Any] | None = None
-    #: per seat, the score card's extras (e.g. Harmonies solo suns)
-    extras: tuple[dict[str, Any], ...] = ()
-    #: per seat, the score card's points by category (e.g. Harmonies trees, water, animals)
-    categories: tuple[dict[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -172,8 +171,8 @@ def _result(index: int, order: tuple[int, ...], state: State, decisions: int,
     cards = state.scores()
     return GameResult(index=index, seed=state.seed, order=order, scores=tuple(card.total for card in cards),
                       winners=state.winners(), status=state.status, turns=state.turn, decisions=decisions,
-                      record=record, extras=tuple(dict(card.extra) for card in cards),
-                      categories=tuple(dict(card.categories) for card in cards))
+                      record=record,
+                      cards=tuple(ScoreCard(dict(card.categories), card.total, dict(card.extra)) for card in cards))
 
 
 def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]) -> GameResult:
@@ -233,10 +232,11 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
             scores.append(r.scores[seat])
             if seat in r.winners:
                 wins += 1 / len(r.winners)
-            for key, value in (r.extras[seat] if r.extras else {}).items():
+            card = r.cards[seat]
+            for key, value in card.extra.items():
                 histogram = extras.setdefault(key, {})
                 histogram[str(value)] = histogram.get(str(value), 0) + 1
-            for key, value in (r.categories[seat] if r.categories else {}).items():
+            for key, value in card.categories.items():
                 points[key] = points.get(key, 0) + value
         n = len(finished)
         per_player.append(
