@@ -169,3 +169,31 @@ def test_solo_values_board_shapes_with_its_own_weights() -> None:
         heuristic.SOLO_WEIGHTS = solo_weights
     assert solo_weights.dead_lone_mountain < 0 and solo_weights.single_green < 0
     assert heuristic.WEIGHTS.dead_lone_mountain == heuristic.WEIGHTS.single_green == 0
+
+
+def test_in_solo_the_best_card_on_display_for_the_board_counts_while_a_slot_is_free() -> None:
+    # a field beside a green is a ready Ladybug habitat (a cube on a field beside a green): showing a
+    # Ladybug is worth more than showing cards with nothing of theirs on the board, which is what makes
+    # greedy keep a card that fits and discard one that does not.  With 4 cards held (no slot) or in
+    # 2 players the display is worth nothing.
+    from hanpan.games.harmonies import heuristic
+
+    board = {"a1": ["green"], "a2": ["yellow"]}
+    unfit = ["bat", "falcon", "penguin"]  # mountain habitats: no grey on the board
+
+    def showing(players: int, display: list[str], hold: tuple[str, ...] = ()) -> Any:
+        data = with_board(GAME.new(players=players, seed=3), 0, board, hold=hold).to_json()
+        pool = data["display"] + data["deck"]
+        data["display"] = sorted(display)
+        data["deck"] = [card for card in pool if card not in display]
+        return GAME.from_json(data)
+
+    def value(players: int, display: list[str], hold: tuple[str, ...] = ()) -> float:
+        return static_value(showing(players, display, hold), 0)
+
+    fit = value(1, ["ladybug", *unfit[:2]])
+    assert fit > value(1, unfit)
+    assert heuristic.SOLO_WEIGHTS.display > 0 and heuristic.WEIGHTS.display == 0
+    full = ("alligator", "otter", "fish", "duck")
+    assert value(1, ["ladybug", *unfit[:2]], full) == value(1, unfit, full)
+    assert value(2, ["ladybug", *unfit[1:], "koala", "bear"]) == value(2, [*unfit, "koala", "bear"])

@@ -4,7 +4,8 @@
 ``static_value`` — the running score, plus partly built landscapes (a brown waiting for its
 green, a lone mountain, a lone yellow, a building short of colours), empty cells (they make
 the game last longer), each held card's cubes still to place (the best habitat under way for the
-next cube, the next best for the one after, …, progress counted in tokens), and free card slots — after the
+next cube, the next best for the one after, …, progress counted in tokens), free card slots, and in
+solo a share of the best displayed card's value as if held (while a slot is free) — after the
 tokens still in hand are placed one by one where ``static_value`` gains most (a short
 rollout), so a central space, a cell, a card or a cube are all judged on one scale.  Once no
 token will come to the player any more (its last turn's tokens are taken: the round ends the
@@ -85,6 +86,8 @@ class Weights:
     river_open: float = 0.0  # an empty cell beside that group (up to 3)
     isolated_empty: float = 0.0  # an empty cell with no empty cell beside it
     single_green: float = 0.0  # a green on the board itself: a 1-point tree that fills a cell
+    # the display (0 in 2-4 players: measured on solo games only)
+    display: float = 0.0  # × the value of the best displayed card as if held, while a slot is free
 
 
 #: The weights in 2-4 players.
@@ -94,10 +97,12 @@ WEIGHTS = Weights()
 #: score on the terms within each turn's candidates (434 turn starts of greedy solo games of seed 11,
 #: 5-7 candidate turns each, each played out by greedy to the end; benchmarks/tune_harmonies.py's notes).
 #: Greedy solo, games 0-199 of seed 1: 102.67 against 99.85 with ``WEIGHTS`` (+2.82 ± 1.15 paired).
+#: ``display`` (session 12): greedy solo, games 0-199 of seeds 1 and 3, +2.42 ± 1.07 and +1.78 ± 1.08
+#: paired (0.3: +1.75, 0.7: +2.32, 1.0: +0.73 on seed 1); ``hard`` on games 0-119 of seed 2, +0.95 ± 1.41.
 SOLO_WEIGHTS = Weights(
     brown=4.86, brown2=7.371, red=2.496, lone_mountain=0.815, lone_yellow=1.38, building_short=1.56,
     empty=4.32, slot=2.39625, cards=0.89, dead_lone_mountain=-3.97, rising_mountain=2.75, river=-0.73,
-    river_open=0.63, isolated_empty=-0.35, single_green=-1.92,
+    river_open=0.63, isolated_empty=-0.35, single_green=-1.92, display=0.5,
 )
 
 
@@ -276,7 +281,7 @@ def static_value(state: HarmoniesState, player: int) -> float:
     placed = state.placed
     key = (tuple(state.sm[player]), state.cubes[player], tuple([c << 8 | placed[c] for c in state.held[player]]),
            tuple([c << 8 | placed[c] for c in state.owned[player]]), player, state.player, state.took,
-           state.ending, len(state.bag), not state.display, state.num_players, state.side_id, state.spirit[player])
+           state.ending, len(state.bag), tuple(state.display), state.num_players, state.side_id, state.spirit[player])
     value = _MEMO.get(key)
     if value is None:
         if len(_MEMO) >= _MEMO_LIMIT:
@@ -334,16 +339,22 @@ def _static_value(state: HarmoniesState, player: int) -> float:
     held = state.held[player]
     if state.display:
         value += w.slot * (CARD_LIMIT - len(held)) * min(1.0, turns_left / w.later_turns)
-    if held:
+    # a card on display is a card the player may take: the best one for this board is worth a share of
+    # its value (a card that fits makes the next turn's choice; one that does not is worth discarding)
+    shown = state.display if w.display and len(held) < CARD_LIMIT else ()
+    if held or shown:
         can_mask, units = _habitat_masks(sm)
         # only a Nature's Spirit is valued by its finished cells (animal cards count tokens)
-        is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if held[-1] >= NUM_ANIMALS else []
+        is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if held and held[-1] >= NUM_ANIMALS else []
         free = ~state.cubes[player]
         placed = state.placed
         cards = 0.0
         for card in held:
             cards += _card_value(card, placed[card], is_mask, can_mask, units, free, turns_left, w)
         value += w.cards * cards
+        if shown:
+            value += w.display * max(_card_value(card, 0, is_mask, can_mask, units, free, turns_left, w)
+                                     for card in shown)
     return value
 
 
