@@ -82,6 +82,23 @@ priors give a single noisy play-out more chances to pick a lucky one.  Nor is th
 points are lost: at the start of the last turn of greedy solo games 0-19 of seed 7, the best final
 score over each first decision's finishes by a beam of width 8 beats the best greedy finish by -0.05
 ± 0.21 (a scratch script): greedy's finish of the last turn is as good as a wide beam's.
+
+Session 12 (the same validation games; "paired" against this session's run of the level, 111.10 on
+games 0-39 and 106.96 on games 40-119, 108.34 over the 120).  The level is nearly deterministic: its
+budget rarely binds now (a solo game takes 5-6 s), and this run repeated session 10's on 36 of the
+40 games.  So a difference between settings is the spread of diverging games (a game's paired
+difference has an sd of about 13-15), not of the clock: 40 games tell apart nothing under about 4
+points.  ``samples: 3`` (the time left over spent on 2 more sample rounds) 109.45 on games 0-39; the
+leaf valued with ``cards`` × 1.5 (a scratch hook: only the end of a play-out) 108.63 on games 0-37
+(in a scratch study of 4 plans, 12 shared samples each, the candidates taking a card in one plan
+lost 1-2 points by the leaf and gained about 5 by play-outs to the end, sd 15).  Neither kept.  The
+solo ``display`` weight (heuristic.SOLO_WEIGHTS; greedy +2.1 over 400 games): 109.29 against 108.34
+on games 0-119, +0.95 ± 1.41; kept for greedy's sake.  On the games the issue counts (``hanpan
+simulate harmonies --players hard --games 50 --seed 1 --jobs 1 --json``) 108.74 with it (108.22
+before).  A turn-level greedy (``--settings '{"turns": 0, "noisy": 0, "prune": 6}'``: each first
+decision finished by greedy, the best finished turn by ``evaluate`` played, no play-out) against
+greedy, games 0-39: 100.78 against 100.90, -0.12 ± 2.61: judging whole turns by the heuristic is no
+better than judging each decision.
 """
 
 from __future__ import annotations
