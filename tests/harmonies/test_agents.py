@@ -191,8 +191,7 @@ def test_in_solo_the_best_card_on_display_for_the_board_counts_while_a_slot_is_f
     def value(players: int, display: list[str], hold: tuple[str, ...] = ()) -> float:
         return static_value(showing(players, display, hold), 0)
 
-    fit = value(1, ["ladybug", *unfit[:2]])
-    assert fit > value(1, unfit)
+    assert value(1, ["ladybug", *unfit[:2]]) > value(1, unfit)
     assert heuristic.SOLO_WEIGHTS.display > 0 and heuristic.WEIGHTS.display == 0
     full = ("alligator", "otter", "fish", "duck")
     assert value(1, ["ladybug", *unfit[:2]], full) == value(1, unfit, full)
