@@ -286,8 +286,8 @@ def test_simulate_reports_the_mean_points_of_each_score_category(capsys: pytest.
     assert summary.per_player[0].category_means["animals"] > summary.per_player[1].category_means["animals"]
     code, out, _ = run(capsys, "simulate", "harmonies", "--players", "greedy", "--games", "2", "--seed", "2",
                        "--json")
-    means = json.loads(out)["per_player"][0]["category_means"]
-    assert code == 0 and sum(means.values()) == pytest.approx(json.loads(out)["per_player"][0]["mean_score"])
+    player = json.loads(out)["per_player"][0]
+    assert code == 0 and sum(player["category_means"].values()) == pytest.approx(player["mean_score"])
     code, out, _ = run(capsys, "simulate", "harmonies", "--players", "greedy", "--games", "2", "--seed", "2",
                        "--lang", "ko")
     assert "항목별 평균 점수" in out
