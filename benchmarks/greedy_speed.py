@@ -16,6 +16,15 @@ this machine's timings vary by up to 20 % from run to run); ``--games 4``: 34.8 
 Session 10, ``static_value``'s memo (``--games 2 --players 1,2``, one process, the same hash
 b91f7f239ed8b032 before and after): 7.30 s and 6.39 s against 11.15 s (about 1.5 times as fast).  In 3
 greedy solo games, 49,243 of the 86,515 calls were for distinct boards.
+
+Session 12, the solo ``display`` weight (the best displayed card's value, so 3 more card values per
+``static_value`` in solo, and the habitat masks even with no card held), ``--games 2``, one process,
+run alternately twice: ``--players 1`` 2.84 / 2.90 s for 148 decisions (hash 98cc11658a3384c0)
+against 1.79 / 1.78 s for 146 at 99a8625 (b38dd62babeaf297), about 37 % fewer decisions a second;
+``--players 2`` 4.00 / 4.03 s against 3.97 / 4.03 s, the same hash abf74516bcab4389 (2-4 players play
+and run as before).  Under cProfile, 2 solo greedy games: 140,405 ``_card_value`` calls for 35,962
+``static_value`` computations, 3.26 s of 5.10.  Kept for greedy's +2.1 points (tune_harmonies.py's
+notes); ``hard``'s budget rarely binds in solo.
 """
 
 from __future__ import annotations
