@@ -75,6 +75,19 @@ def test_the_turn_planned_at_its_first_decision_is_played_through() -> None:
     assert played == plan
 
 
+def test_pairs_add_a_candidate_for_each_card_and_space_taken_together() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=4)  # 3 cards and 3 spaces to take, no cube yet
+    seat = Seat(state, 0)
+    singles = RolloutAgent(1, noisy=0, depth=2)
+    singles.choose(seat)
+    paired = RolloutAgent(1, noisy=0, depth=2, pairs=True)
+    action = paired.choose(seat)
+    assert action in state.legal_actions()
+    assert (singles.last_candidates, paired.last_candidates) == (6, 6 + 3 * 3)
+    started = {tuple(sorted(a.text.split()[0] for a in c.actions[:2])) for c in paired._judged}
+    assert ("card", "space") in started
+
+
 def test_replanning_keeps_the_candidates_that_still_fit_and_adds_a_round_each_decision() -> None:
     state = hanpan.game("harmonies").new(players=1, seed=2)
     agent = small(1, replan=True)

@@ -78,7 +78,7 @@ Planned = tuple[list[Action], float, list[float]]  # a candidate's decisions, pr
 
 
 def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: list[Planned],
-                    firsts: list[Action], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
+                    firsts: list[list[Action]], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
                     seed: int) -> list[Planned]:
     """One worker's share of a turn plan: its candidates' decisions, priors and play-out values."""
     import time
@@ -93,7 +93,7 @@ def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: 
 
 
 def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, known: Sequence[Candidate],
-                        firsts: Sequence[Action], seeds: list[tuple[int, int]],
+                        firsts: Sequence[list[Action]], seeds: list[tuple[int, int]],
                         deadline: float | None) -> list[Candidate]:
     """A turn plan's candidates shared out among ``agent.workers`` processes (the ``known`` candidates
     and the first decisions each dealt round the workers in rank order; every worker plays the same

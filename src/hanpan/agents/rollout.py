@@ -2,7 +2,9 @@
 
 At the first decision of its turn the agent plans the whole turn.  It builds candidate turns: each of
 the ``width`` best first decisions (ranked by ``evaluate`` after it) finished by greedy, plus
-``noisy`` turns whose every decision is drawn among the 3 best.  Each candidate is then played on
+``noisy`` turns whose every decision is drawn among the 3 best; with ``pairs``, also each two of those
+first decisions taken one after the other (where the second is still legal after the first; in Harmonies
+solo an animal card and a central space), finished by greedy.  Each candidate is then played on
 ``samples`` times, from the agent's own view only: the state before the candidate's last decision (the
 one that ends the turn) is determinized with the sample's seed, its last decision applied, greedy
 plays every seat for ``turns`` more turns of each player (``None``: to the end of the game; ``depth``
@@ -52,7 +54,8 @@ from hanpan.core.contract import State
 from hanpan.core.rng import Rng
 
 #: the settings a named level may give this agent
-SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "replan", "seconds", "workers")
+SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "replan", "seconds", "workers",
+            "pairs")
 
 
 @dataclass
@@ -75,7 +78,7 @@ class RolloutAgent(Agent):
     def __init__(self, seed: int = 0, width: int = 8, noisy: int = 2, samples: int = 1,
                  turns: int | None = 1, depth: int | None = None, prune: int | None = None,
                  margin: float = 0.0, replan: bool = False, seconds: float | None = None,
-                 workers: int = 1) -> None:
+                 workers: int = 1, pairs: bool = False) -> None:
         super().__init__(seed)
         if width < 1 or noisy < 0 or samples < 1:
             raise ValueError(f"width and samples must be at least 1 and noisy at least 0, "
@@ -100,6 +103,8 @@ class RolloutAgent(Agent):
         self.prune = prune
         #: processes the candidates are dealt out among (on 2 cores, about twice the play-outs in a budget)
         self.workers = workers
+        #: candidates also start with two first decisions one after the other (a card and a space)
+        self.pairs = pairs
         #: plan again at every decision of the turn (each with its own ``seconds``), keeping the
         #: candidates that start with the decisions taken, their play-outs, and the turn's sample seeds
         self.replan = replan
@@ -129,7 +134,9 @@ class RolloutAgent(Agent):
             return self._take(legal[0])
         started = time.perf_counter()
         state = seat.determinize(self.rng)
-        firsts = self.ranked_firsts(state, seat.player, legal)
+        firsts: list[list[Action]] = [[a] for a in self.ranked_firsts(state, seat.player, legal)]
+        if self.pairs:
+            firsts += self.paired_starts(state, [f[0] for f in firsts])
         self._seeds += [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]  # shared by all
         known = self._still_open()
         deadline = None if self.seconds is None else started + self.seconds
@@ -151,6 +158,23 @@ class RolloutAgent(Agent):
         in an order drawn from the agent's generator)."""
         return sorted(legal, key=_ranking(state, player, self.rng))[:self.width]
 
+    def paired_starts(self, state: State, firsts: Sequence[Action]) -> list[list[Action]]:
+        """The starts of the ``pairs`` candidates: two of ``firsts`` one after the other, where the second
+        is still legal after the first (each pair once, the better-ranked first).
+
+        >>> import hanpan
+        >>> state = hanpan.game("harmonies").new(players=1, seed=4)
+        >>> agent = RolloutAgent(seed=1, pairs=True)
+        >>> starts = agent.paired_starts(state, agent.ranked_firsts(state, 0, state.legal_actions()))
+        >>> sorted({" + ".join(sorted(a.text.split()[0] for a in start)) for start in starts})
+        ['card + space']
+        """
+        pairs: list[list[Action]] = []
+        for i, a in enumerate(firsts):
+            after_a = after(state, a).legal_actions()
+            pairs += [[a, b] for b in firsts[i + 1:] if b in after_a]
+        return pairs
+
     def _take(self, action: Action) -> Action:
         self._taken.append(action)
         return action
@@ -163,11 +187,11 @@ class RolloutAgent(Agent):
                 if len(c.actions) > done and c.actions[:done] == self._taken]
 
     # --- candidate turns -------------------------------------------------------------------------
-    def plan_turns(self, state: State, player: int, known: Sequence[Candidate], firsts: Sequence[Action],
+    def plan_turns(self, state: State, player: int, known: Sequence[Candidate], firsts: Sequence[list[Action]],
                    noisy: int, seeds: Sequence[tuple[int, int]], deadline: float | None,
                    rng: Rng) -> list[Candidate]:
         """The candidate turns — the ``known`` ones (planned before from this state: their decisions
-        from here, and the rounds they played), each of ``firsts`` finished by greedy, then ``noisy``
+        from here, and the rounds they played), each start in ``firsts`` finished by greedy, then ``noisy``
         noisy ones — best prior first, each played on with the sample ``seeds`` in rounds until
         ``deadline`` (at least one new one is built; those not played by then have no values)."""
         candidates = [c for c in (_replayed(state, c) for c in known) if c is not None]
@@ -175,7 +199,7 @@ class RolloutAgent(Agent):
         cost = 0.0  # the last step's seconds: a step that would end past the deadline is not begun
         # building the candidates may take half the time left: the rest is for playing them
         built_by = None if deadline is None else (time.perf_counter() + deadline) / 2
-        for start in [[first] for first in firsts] + [[]] * noisy:  # [] starts a noisy turn
+        for start in [list(first) for first in firsts] + [[]] * noisy:  # [] starts a noisy turn
             began = time.perf_counter()
             if built_by is not None and len(candidates) > known_count and began + cost > built_by:
                 break  # out of time: the best-ranked first decisions are in
