@@ -78,7 +78,7 @@ Planned = tuple[list[Action], float, list[float]]  # a candidate's decisions, pr
 
 
 def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: list[Planned],
-                    firsts: list[list[Action]], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
+                    starts: list[list[Action]], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
                     seed: int) -> list[Planned]:
     """One worker's share of a turn plan: its candidates' decisions, priors and play-out values."""
     import time
@@ -87,16 +87,16 @@ def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: 
 
     agent = RolloutAgent(seed, **settings)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    planned = agent.plan_turns(state, player, [Candidate(a, None, p, v) for a, p, v in known], firsts, noisy,
+    planned = agent.plan_turns(state, player, [Candidate(a, None, p, v) for a, p, v in known], starts, noisy,
                                seeds, deadline, agent.rng)
     return [(c.actions, c.prior, c.values) for c in planned]
 
 
 def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, known: Sequence[Candidate],
-                        firsts: Sequence[list[Action]], seeds: list[tuple[int, int]],
+                        starts: Sequence[list[Action]], seeds: list[tuple[int, int]],
                         deadline: float | None) -> list[Candidate]:
     """A turn plan's candidates shared out among ``agent.workers`` processes (the ``known`` candidates
-    and the first decisions each dealt round the workers in rank order; every worker plays the same
+    and the starts of the new ones each dealt round the workers in rank order; every worker plays the same
     sample ``seeds``); they come back best prior first, each with its play-out values."""
     import time
 
@@ -109,7 +109,7 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, known: S
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter() - 0.1)
     planned = [(c.actions, c.prior, c.values) for c in known]
     futures = [
-        _pool(n).submit(_rollout_worker, state, player, settings, planned[k::n], list(firsts[k::n]),
+        _pool(n).submit(_rollout_worker, state, player, settings, planned[k::n], list(starts[k::n]),
                         agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64())
         for k in range(n)
     ]

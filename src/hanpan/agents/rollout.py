@@ -134,18 +134,17 @@ class RolloutAgent(Agent):
             return self._take(legal[0])
         started = time.perf_counter()
         state = seat.determinize(self.rng)
-        firsts: list[list[Action]] = [[a] for a in self.ranked_firsts(state, seat.player, legal)]
-        if self.pairs:
-            firsts += self.paired_starts(state, [f[0] for f in firsts])
+        firsts = self.ranked_firsts(state, seat.player, legal)
+        starts = [[first] for first in firsts] + (self.paired_starts(state, firsts) if self.pairs else [])
         self._seeds += [(self.rng.next64(), self.rng.next64()) for _ in range(self.samples)]  # shared by all
         known = self._still_open()
         deadline = None if self.seconds is None else started + self.seconds
         if self.workers > 1:
             from hanpan.agents.parallel import rollouts_in_workers
 
-            judged = rollouts_in_workers(self, state, seat.player, known, firsts, self._seeds, deadline)
+            judged = rollouts_in_workers(self, state, seat.player, known, starts, self._seeds, deadline)
         else:
-            judged = self.plan_turns(state, seat.player, known, firsts, self.noisy, self._seeds, deadline,
+            judged = self.plan_turns(state, seat.player, known, starts, self.noisy, self._seeds, deadline,
                                      self.rng)
         best = _best(judged, self.margin)
         self.last_candidates, self.last_playouts = len(judged), sum(len(c.values) for c in judged)
@@ -187,11 +186,11 @@ class RolloutAgent(Agent):
                 if len(c.actions) > done and c.actions[:done] == self._taken]
 
     # --- candidate turns -------------------------------------------------------------------------
-    def plan_turns(self, state: State, player: int, known: Sequence[Candidate], firsts: Sequence[list[Action]],
+    def plan_turns(self, state: State, player: int, known: Sequence[Candidate], starts: Sequence[list[Action]],
                    noisy: int, seeds: Sequence[tuple[int, int]], deadline: float | None,
                    rng: Rng) -> list[Candidate]:
         """The candidate turns — the ``known`` ones (planned before from this state: their decisions
-        from here, and the rounds they played), each start in ``firsts`` finished by greedy, then ``noisy``
+        from here, and the rounds they played), each of ``starts`` finished by greedy, then ``noisy``
         noisy ones — best prior first, each played on with the sample ``seeds`` in rounds until
         ``deadline`` (at least one new one is built; those not played by then have no values)."""
         candidates = [c for c in (_replayed(state, c) for c in known) if c is not None]
@@ -199,7 +198,7 @@ class RolloutAgent(Agent):
         cost = 0.0  # the last step's seconds: a step that would end past the deadline is not begun
         # building the candidates may take half the time left: the rest is for playing them
         built_by = None if deadline is None else (time.perf_counter() + deadline) / 2
-        for start in [list(first) for first in firsts] + [[]] * noisy:  # [] starts a noisy turn
+        for start in [*starts, *[[]] * noisy]:  # [] starts a noisy turn
             began = time.perf_counter()
             if built_by is not None and len(candidates) > known_count and began + cost > built_by:
                 break  # out of time: the best-ranked first decisions are in
