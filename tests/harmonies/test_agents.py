@@ -131,15 +131,17 @@ def test_after_its_last_turn_a_players_ready_cubes_count_no_more() -> None:
 
 @pytest.mark.parametrize(("players", "spirits"), [(1, False), (2, True), (3, False)])
 def test_the_memo_of_static_value_never_answers_for_another_state(players: int, spirits: bool) -> None:
-    # the memo is filled by greedy's own evaluations; at every decision of greedy games each seat's
-    # value, read through the memo, must be the one computed afresh
+    # the memos (of whole values and of card values) are filled by greedy's own evaluations; at every
+    # decision of greedy games each seat's value, read through them, must be the one computed afresh
     from hanpan.games.harmonies import heuristic
 
     state = GAME.new(players=players, seed=0, spirits=spirits)
     agents = [make_agent("greedy", seed=seat) for seat in range(players)]
     while not state.is_over:
         for player in range(players):
-            assert static_value(state, player) == heuristic._static_value(state, player)
+            remembered = static_value(state, player)
+            heuristic._CARD_MEMO.clear()
+            assert remembered == heuristic._static_value(state, player)
         mover = state.current_player
         state.apply(agents[mover].choose(Seat(state, mover)))
 
@@ -196,3 +198,47 @@ def test_in_solo_the_best_card_on_display_for_the_board_counts_while_a_slot_is_f
     full = ("alligator", "otter", "fish", "duck")
     assert value(1, ["ladybug", *unfit[:2]], full) == value(1, unfit, full)
     assert value(2, ["ladybug", *unfit[1:], "koala", "bear"]) == value(2, [*unfit, "koala", "bear"])
+
+
+def test_the_compiled_habitat_levels_match_a_cell_by_cell_count() -> None:
+    # each card's straight-line level function (bit-sliced counters over every rotation) against a plain
+    # count, cube cell by cube cell and rotation by rotation, on the boards of random games' turns
+    from hanpan.core.rng import Rng
+    from hanpan.games.harmonies import heuristic as h
+    from hanpan.games.harmonies.data import NUM_CARDS
+
+    def reference(card: int, sm: list[int], free: int) -> list[int]:
+        can, units = h._habitat_masks(sm)
+        cube_kind = h._CUBE_KIND[card]
+        kinds = [cube_kind] + [k for k, _ in h._ROTATIONS[card][0]]
+        out = [0] * (sum(len(h._TOKENS[k]) for k in kinds) + 1)
+
+        def has(mask: int, pos: int) -> bool:
+            return pos >= 0 and bool(mask >> pos & 1)
+
+        def tokens(kind: int, pos: int) -> int:
+            return sum(has(unit, pos) for unit in units[kind])
+
+        for pos in range(GAME.new(players=1, seed=0).side.board.bit_length()):
+            if not (has(can[cube_kind], pos) and has(free, pos)):
+                continue
+            for rotation in h._ROTATIONS[card]:
+                if all(has(can[kind], pos + offset) for kind, offset in rotation):
+                    count = tokens(cube_kind, pos) + sum(tokens(kind, pos + offset) for kind, offset in rotation)
+                    for level in range(count + 1):
+                        out[level] |= 1 << pos
+        return out
+
+    boards = 0
+    for seed in range(3):
+        state, rng = GAME.new(players=1, seed=seed), Rng(seed)
+        while not state.is_over:
+            if state.hand_count == 0:
+                sm, free = state.sm[0], ~state.cubes[0]
+                can, units = h._habitat_masks(sm)
+                for card in range(NUM_CARDS):
+                    assert h._LEVELS[card](units, can, free) == reference(card, sm, free), (seed, card)
+                boards += 1
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+    assert boards > 30

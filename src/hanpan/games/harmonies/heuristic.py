@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, STACK_ID, groups, habitat_rotations, spread
@@ -186,27 +187,32 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
     kinds = [cube_kind] + [k for k, _ in _ROTATIONS[card][0]]
     total = sum(len(_TOKENS[k]) for k in kinds)
 
+    used = sorted({k for rotation in _ROTATIONS[card] for k, _ in rotation} | {cube_kind})
+    outs = [f"o{level}" for level in range(total + 1)]
+    # straight-line code on local names (list items cost a lookup each): the masks read once, then per
+    # rotation a bit-sliced counter, gL = cells with at least L of the habitat's tokens in place
     lines = ["def levels(units, can, free):",
              f"    a_can = can[{cube_kind}] & free",
-             f"    out = [0] * {total + 1}",
              "    if not a_can:",
-             "        return out"]
+             f"        return [0] * {total + 1}",
+             *(f"    can{k} = can[{k}]" for k in used),
+             *(f"    u{k}_{j} = units[{k}][{j}]" for k in used for j in range(len(_TOKENS[k]))),
+             f"    {' = '.join(outs)} = 0"]
     for rotation in _ROTATIONS[card]:
-        cond = " & ".join(["a_can"] + [_shift(f"can[{k}]", d) for k, d in rotation])
+        cond = " & ".join(["a_can"] + [_shift(f"can{k}", d) for k, d in rotation])
         lines.append(f"    c = {cond}")
         lines.append("    if c:")
-        lines.append("        out[0] |= c")
-        # a bit-sliced counter: g[L] = cells with at least L of the habitat's tokens in place
-        lines.append("        g = [c" + ", 0" * total + "]")
-        terms = [f"units[{cube_kind}][{j}]" for j in range(len(_TOKENS[cube_kind]))]
-        terms += [_shift(f"units[{k}][{j}]", d) for k, d in rotation for j in range(len(_TOKENS[k]))]
+        lines.append("        o0 |= c")
+        terms = [f"u{cube_kind}_{j}" for j in range(len(_TOKENS[cube_kind]))]
+        terms += [_shift(f"u{k}_{j}", d) for k, d in rotation for j in range(len(_TOKENS[k]))]
         for i, term in enumerate(terms):
             lines.append(f"        x = {term}")
-            for level in range(i + 1, 0, -1):
-                lines.append(f"        g[{level}] |= g[{level - 1}] & x")
+            lines.append(f"        g{i + 1} = {'c' if i == 0 else f'g{i}'} & x")
+            for level in range(i, 0, -1):
+                lines.append(f"        g{level} |= {'c' if level == 1 else f'g{level - 1}'} & x")
         for level in range(1, total + 1):
-            lines.append(f"        out[{level}] |= g[{level}]")
-    lines.append("    return out")
+            lines.append(f"        o{level} |= g{level}")
+    lines.append(f"    return [{', '.join(outs)}]")
     namespace: dict[str, Callable[[list[list[int]], list[int], int], list[int]]] = {}
     exec("\n".join(lines), namespace)  # built once at import from the validated card data
     return namespace["levels"]
@@ -277,6 +283,7 @@ def static_value(state: HarmoniesState, player: int) -> float:
     global _memo_weights
     if _memo_weights[0] is not WEIGHTS or _memo_weights[1] is not SOLO_WEIGHTS:
         _MEMO.clear()
+        _CARD_MEMO.clear()
         _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
     placed = state.placed
     key = (tuple(state.sm[player]), state.cubes[player], tuple([c << 8 | placed[c] for c in state.held[player]]),
@@ -343,19 +350,55 @@ def _static_value(state: HarmoniesState, player: int) -> float:
     # its value (a card that fits makes the next turn's choice; one that does not is worth discarding)
     shown = state.display if w.display and len(held) < CARD_LIMIT else ()
     if held or shown:
-        can_mask, units = _habitat_masks(sm)
-        # only a Nature's Spirit is valued by its finished cells (animal cards count tokens)
-        is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if held and held[-1] >= NUM_ANIMALS else []
         free = ~state.cubes[player]
         placed = state.placed
-        cards = 0.0
-        for card in held:
-            cards += _card_value(card, placed[card], is_mask, can_mask, units, free, turns_left, w)
-        value += w.cards * cards
+        values = _card_values([*held, *shown], [*(placed[card] for card in held), *(0 for _ in shown)], sm, free,
+                              turns_left, w)
+        value += w.cards * sum(values[:len(held)])
         if shown:
-            value += w.display * max(_card_value(card, 0, is_mask, can_mask, units, free, turns_left, w)
-                                     for card in shown)
+            value += w.display * max(values[len(held):])
     return value
+
+
+#: per card, the stack masks its value reads (those its habitat's kinds can become or are made of)
+_CARD_STACKS = tuple(
+    itemgetter(*sorted({sid for kind in {_CUBE_KIND[card], *(k for k, _ in _ROTATIONS[card][0])}
+                        for sid in (*_CAN_BECOME[kind], *(s for unit in _TOKENS[kind] for s in unit))}))
+    for card in range(NUM_CARDS)
+)
+#: ``_card_value`` by everything it reads.  Siblings of a greedy decision differ by a token or two, and
+#: a card's value changes only with its own kinds' cells: in solo greedy games about half the card
+#: values are found here (the display adds 3 cards to every board).
+_CARD_MEMO: dict[tuple[object, ...], float] = {}
+_CARD_MEMO_LIMIT = 1 << 16
+
+
+def _card_values(cards: list[int], placed: list[int], sm: list[int], free: int, turns_left: int,
+                 w: Weights) -> list[float]:
+    """``_card_value`` of each card with ``placed`` cubes down (the masks are built only if one is new).
+
+    >>> from hanpan.games.harmonies import GAME
+    >>> from hanpan.games.harmonies.data import CARD_INDEX
+    >>> s = GAME.new(players=1, seed=1)
+    >>> _card_values([CARD_INDEX["falcon"]], [0], s.sm[0], ~0, 5, SOLO_WEIGHTS)[0] > 0
+    True
+    """
+    solo = w is SOLO_WEIGHTS
+    masks: tuple[list[int], list[int], list[list[int]]] | None = None
+    values = []
+    for card, down in zip(cards, placed, strict=True):
+        key = (card, down, turns_left, solo, free, _CARD_STACKS[card](sm))
+        value = _CARD_MEMO.get(key)
+        if value is None:
+            if masks is None:
+                # only a Nature's Spirit is valued by its finished cells (animal cards count tokens)
+                is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if max(cards) >= NUM_ANIMALS else []
+                masks = (is_mask, *_habitat_masks(sm))
+            if len(_CARD_MEMO) >= _CARD_MEMO_LIMIT:
+                _CARD_MEMO.clear()
+            value = _CARD_MEMO[key] = _card_value(card, down, *masks, free, turns_left, w)
+        values.append(value)
+    return values
 
 
 def _river_shape(blue: int, empty: int, w: Weights) -> float:
