@@ -2,11 +2,17 @@
 
     .venv/bin/python benchmarks/rollout_variants.py --settings '{"prune": 6}' --games 20 [--first 0]
     .venv/bin/python benchmarks/rollout_variants.py --settings '{"prune": 6, "workers": 2}' --timing
+    .venv/bin/python benchmarks/rollout_variants.py --level hard --seed 2 --games 120 --out level.json
+    .venv/bin/python benchmarks/rollout_variants.py --level hard --settings '{"pairs": true}' --seed 2 \
+        --games 120 --against level.json
 
-Game ``i`` is game ``i`` of ``hanpan simulate harmonies --players greedy --seed 1`` (side A, no
-spirit); greedy plays the same game for the pairing.  One line per game (running means and the paired
-difference with its standard error), the last line sums up.  Without ``seconds`` in the settings a
-game's result does not depend on the machine.
+Game ``i`` is game ``i`` of ``hanpan simulate harmonies --players greedy --seed S`` (``--seed``, 1 unless
+given; side A, no spirit); greedy plays the same game for the pairing.  ``--level hard`` starts from the
+solo settings of that level (``LEVELS``), ``--settings`` changes them.  One line per game (running means
+and the paired difference with its standard error), the last line sums up.  ``--out`` keeps every
+game's scores (JSON), and ``--against`` pairs the run with such a file, game by game, instead of with
+greedy.  Games 0-119 of seed 2 are the validation games: never the 50 games the issue counts (seed 1).
+Without ``seconds`` in the settings a game's result does not depend on the machine.
 
 Session 7 (2026-11-30).  Every figure is ``RolloutAgent`` (hanpan.agents.rollout) with its defaults
 (width 8, noisy 2, turns 1, samples 1) changed as shown, against greedy on the same games, ± the paired
@@ -117,8 +123,10 @@ import argparse
 import json
 import statistics
 import time
+from pathlib import Path
 
 from hanpan.agents.base import Seat, play_out
+from hanpan.agents.registry import LEVELS, level_settings
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent
 from hanpan.core.registry import game as get_game
@@ -140,33 +148,48 @@ def timing(settings: dict[str, object]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--settings", default="{}", help="RolloutAgent settings (JSON)")
+    parser.add_argument("--level", choices=sorted(LEVELS), help="start from this level's solo settings")
+    parser.add_argument("--seed", type=int, default=1, help="the run's seed, as hanpan simulate's --seed")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--out", type=Path, help="write every game's scores here (JSON)")
+    parser.add_argument("--against", type=Path, help="pair with a run written by --out instead of greedy")
     parser.add_argument("--timing", action="store_true", help="time the plan of turn 4 in 3 games instead")
     args = parser.parse_args()
-    settings = json.loads(args.settings)
+    settings = dict(level_settings(LEVELS[args.level], "harmonies", 1)) if args.level else {}
+    settings.pop("agent", None)
+    settings.update(json.loads(args.settings))
     if args.timing:
         timing(settings)
         return
-    ours: list[int] = []
-    theirs: list[int] = []
+    baseline = {game["index"]: game["score"] for game in json.loads(args.against.read_text())["games"]} \
+        if args.against else None
+    rows: list[dict[str, float]] = []
     for index in range(args.first, args.first + args.games):
         game = get_game("harmonies")
-        seed = mix_seed(1, index) >> 16
-        state, greedy_state = game.new(players=1, seed=seed), game.new(players=1, seed=seed)
+        seed = mix_seed(args.seed, index) >> 16
+        state = game.new(players=1, seed=seed)
         started = time.perf_counter()
-        play_out(state, [RolloutAgent(mix_seed(1, index, 1), **settings)])
+        play_out(state, [RolloutAgent(mix_seed(args.seed, index, 1), **settings)])
         seconds = time.perf_counter() - started
-        play_out(greedy_state, [GreedyAgent(mix_seed(1, index, 1))])
-        ours.append(state.scores()[0].total)
-        theirs.append(greedy_state.scores()[0].total)
-        diffs = [a - b for a, b in zip(ours, theirs, strict=True)]
+        if baseline is None:
+            other = game.new(players=1, seed=seed)
+            play_out(other, [GreedyAgent(mix_seed(args.seed, index, 1))])
+            theirs = other.scores()[0].total
+        else:
+            theirs = baseline[index]
+        rows.append({"index": index, "score": state.scores()[0].total, "other": theirs, "seconds": seconds})
+        ours, others = [r["score"] for r in rows], [r["other"] for r in rows]
+        diffs = [a - b for a, b in zip(ours, others, strict=True)]
         error = f" ± {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f}" if len(diffs) > 1 else ""
-        print(f"game {index}: {ours[-1]} (greedy {theirs[-1]}, {seconds:.0f} s); mean "
-              f"{statistics.fmean(ours):.2f} against {statistics.fmean(theirs):.2f}: "
+        name = "greedy" if baseline is None else args.against.name
+        print(f"game {index}: {ours[-1]} ({name} {theirs}, {seconds:.0f} s); mean "
+              f"{statistics.fmean(ours):.2f} against {statistics.fmean(others):.2f}: "
               f"{statistics.fmean(diffs):+.2f}{error}", flush=True)
+        if args.out:
+            args.out.write_text(json.dumps({"settings": settings, "seed": args.seed, "games": rows}, indent=1))
 
 
 if __name__ == "__main__":

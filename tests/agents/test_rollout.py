@@ -136,6 +136,24 @@ def test_candidates_are_compared_on_the_rounds_all_of_them_played() -> None:
     assert _best([b, c]) is b  # a tie goes to the better prior
 
 
+def test_finalists_play_the_later_rounds_and_the_choice_is_theirs() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=4)
+    agent = RolloutAgent(1, noisy=0, depth=2, samples=3, finalists=2)
+    action = agent.choose(Seat(state, 0))
+    judged = agent._judged
+    by_first_round = sorted(judged, key=lambda c: -c.values[0])
+    assert [len(c.values) for c in by_first_round] == [3, 3] + [1] * (len(judged) - 2)
+    leader = max(by_first_round[:2], key=lambda c: sum(c.values))
+    assert action == leader.actions[0]
+    # _best with finalists: a candidate that lost the first round cannot win on it alone
+    root = hanpan.game("harmonies").new(players=1, seed=1)
+    a = Candidate([], root, prior=2.0, values=[10.0, 4.0])
+    b = Candidate([], root, prior=1.0, values=[9.0, 8.0])
+    c = Candidate([], root, prior=0.5, values=[8.5])
+    assert _best([a, b, c], finalists=True) is b  # b's 17 beats a's 14 over both rounds
+    assert _best([a, b, c]) is a  # without: one round in common, a's 10 the best
+
+
 def test_a_candidate_must_beat_the_best_prior_by_the_margin_scaled_to_the_rounds() -> None:
     root = hanpan.game("harmonies").new(players=1, seed=1)
     greedy_turn = Candidate([], root, prior=2.0, values=[10.0])
@@ -165,6 +183,23 @@ def test_workers_share_the_candidates_and_stay_reproducible() -> None:
         return str(small(3, workers=2).choose(Seat(state, 0)))
 
     assert choice() == choice()
+
+
+def test_workers_are_started_before_the_clock_without_changing_the_choice() -> None:
+    from hanpan.agents import parallel
+
+    def choice() -> tuple[str, int]:
+        state = hanpan.game("harmonies").new(players=1, seed=8)
+        agent = small(5, workers=2)
+        return str(agent.choose(Seat(state, 0))), agent.rng.next64()
+
+    if parallel._POOL is not None:  # a pool left by another test: start from none
+        parallel._POOL.shutdown()
+        parallel._POOL = None
+        parallel._POOL_SIZE = 0
+    cold = choice()  # the first decision starts the workers
+    assert parallel.workers_running(2)
+    assert choice() == cold  # the same choice, and the same draws after it, with the workers running
 
 
 @pytest.mark.parametrize(

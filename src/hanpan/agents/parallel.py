@@ -37,6 +37,33 @@ def _pool(size: int) -> ProcessPoolExecutor:
     return _POOL
 
 
+def _ready() -> None:
+    """A task that does nothing: it makes the pool start a process."""
+
+
+def workers_running(size: int) -> bool:
+    """Whether a pool of at least ``size`` processes has been started in this process."""
+    return _POOL is not None and _POOL_SIZE >= size
+
+
+def start_workers(size: int) -> None:
+    """Start ``size`` worker processes now, if they are not running yet, and wait until they are.
+
+    A search calls this before its clock starts: otherwise the first decision of a game spends part of
+    its budget starting processes (the pool starts them only when tasks arrive).  The processes are
+    forked from this one, so the game's modules, imported by then, come with them.
+
+    >>> start_workers(2)
+    >>> _POOL_SIZE >= 2
+    True
+    """
+    if workers_running(size):
+        return
+    pool = _pool(size)
+    for future in [pool.submit(_ready) for _ in range(size)]:
+        future.result()
+
+
 def _worker(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, tuple[int, float]], int]:
     """Per root action: its visits and its player's value (a sum, or with ``backup="max"`` a best)."""
     from hanpan.agents.mcts import MCTSAgent, Node
@@ -105,6 +132,8 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, known: S
     settings = agent.settings()
     settings["workers"] = 1
     n = agent.workers
+    if agent.finalists is not None:  # each worker keeps its share of the finalists
+        settings["finalists"] = -(-agent.finalists // n)
     # each worker's share of the time, less a margin for sending the state and the results
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter() - 0.1)
     planned = [(c.actions, c.prior, c.values) for c in known]

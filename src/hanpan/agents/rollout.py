@@ -12,7 +12,9 @@ caps the decisions), and the result is scored by ``evaluate`` (in games of 2 or 
 the best other player).  The candidate with the best mean is played, decision by decision — with a
 ``margin``, only if it beats the best-prior candidate (greedy's own turn) by more than that many points
 (over k rounds, ``margin / sqrt(k)``): a single play-out is noisy, and the best of ten noisy values is
-partly luck.  With ``replan`` every later decision of the turn plans again in its own time: the
+partly luck.  With ``finalists`` k, only the k candidates best after the first round play the later
+rounds, and the choice is made among them: the extra play-outs go where the choice is.  With
+``replan`` every later decision of the turn plans again in its own time: the
 candidates that start with the decisions taken stay, with their play-outs, and each plan adds a round
 of samples (the turn's seeds are kept, so old and new candidates are compared on the same draws).
 
@@ -55,7 +57,7 @@ from hanpan.core.rng import Rng
 
 #: the settings a named level may give this agent
 SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "replan", "seconds", "workers",
-            "pairs")
+            "pairs", "finalists")
 
 
 @dataclass
@@ -78,7 +80,7 @@ class RolloutAgent(Agent):
     def __init__(self, seed: int = 0, width: int = 8, noisy: int = 2, samples: int = 1,
                  turns: int | None = 1, depth: int | None = None, prune: int | None = None,
                  margin: float = 0.0, replan: bool = False, seconds: float | None = None,
-                 workers: int = 1, pairs: bool = False) -> None:
+                 workers: int = 1, pairs: bool = False, finalists: int | None = None) -> None:
         super().__init__(seed)
         if width < 1 or noisy < 0 or samples < 1:
             raise ValueError(f"width and samples must be at least 1 and noisy at least 0, "
@@ -90,6 +92,9 @@ class RolloutAgent(Agent):
                              f"not depth={depth}, prune={prune}, workers={workers}")
         if margin < 0:
             raise ValueError(f"margin must be at least 0 (points), not {margin}")
+        if finalists is not None and finalists < 1:
+            raise ValueError(f"finalists must be None (every candidate plays every round) or at least 1, "
+                             f"not {finalists}")
         self.width, self.noisy, self.samples, self.turns, self.seconds = width, noisy, samples, turns, seconds
         #: points (in the mean of one sample round; over k rounds, ``margin / sqrt(k)``) by which a
         #: candidate must beat the best-prior one to be played instead: one play-out is noisy, and the
@@ -105,6 +110,10 @@ class RolloutAgent(Agent):
         self.workers = workers
         #: candidates also start with two first decisions one after the other (a card and a space)
         self.pairs = pairs
+        #: only this many candidates, the best by their first round, play the later sample rounds, and
+        #: the choice is made among them (None: every candidate plays every round); with ``workers``,
+        #: each worker keeps its share of them (rounded up) among its own candidates
+        self.finalists = finalists
         #: plan again at every decision of the turn (each with its own ``seconds``), keeping the
         #: candidates that start with the decisions taken, their play-outs, and the turn's sample seeds
         self.replan = replan
@@ -132,6 +141,8 @@ class RolloutAgent(Agent):
         self.plan = []
         if len(legal) == 1:
             return self._take(legal[0])
+        if self.workers > 1:
+            self._start_workers(seat)
         started = time.perf_counter()
         state = seat.determinize(self.rng)
         firsts = self.ranked_firsts(state, seat.player, legal)
@@ -146,11 +157,21 @@ class RolloutAgent(Agent):
         else:
             judged = self.plan_turns(state, seat.player, known, starts, self.noisy, self._seeds, deadline,
                                      self.rng)
-        best = _best(judged, self.margin)
+        best = _best(judged, self.margin, self.finalists is not None)
         self.last_candidates, self.last_playouts = len(judged), sum(len(c.values) for c in judged)
         self._judged, self._taken = judged, []
         self.plan = best.actions[1:]
         return self._take(best.actions[0])
+
+    def _start_workers(self, seat: Seat) -> None:
+        """Start the worker processes, once a process: setting up, not thinking, so before the clock."""
+        from hanpan.agents.parallel import start_workers, workers_running
+
+        if not workers_running(self.workers):
+            # the heuristic's modules imported first, so the workers fork with them (a throwaway sample
+            # on a generator of its own: the agent's draws stay as they were)
+            seat.determinize(Rng(0)).evaluate(seat.player)
+            start_workers(self.workers)
 
     def ranked_firsts(self, state: State, player: int, legal: Sequence[Action]) -> list[Action]:
         """The ``width`` first decisions a plan starts from: the best by ``evaluate`` after them (ties
@@ -208,7 +229,7 @@ class RolloutAgent(Agent):
         self.last_playouts = 0
         cost *= state.num_players  # a first guess at a play-out: a turn of each player
         for round_, (draws, choices) in enumerate(seeds):  # earlier rounds first: known ones have them
-            for candidate in ranked:
+            for candidate in ranked if round_ == 0 or self.finalists is None else self._leaders(ranked):
                 if len(candidate.values) > round_:
                     continue
                 began = time.perf_counter()
@@ -218,6 +239,12 @@ class RolloutAgent(Agent):
                 cost = time.perf_counter() - began
                 self.last_playouts += 1
         return ranked
+
+    def _leaders(self, ranked: Sequence[Candidate]) -> list[Candidate]:
+        """The ``finalists`` candidates with the best first round, best first (ties: the better prior)."""
+        assert self.finalists is not None
+        played = [c for c in ranked if c.values]
+        return sorted(played, key=lambda c: -c.values[0])[:self.finalists]
 
     def _finish(self, root: State, start: list[Action], player: int, noisy: bool, rng: Rng) -> Candidate:
         """Play the turn from ``root`` through ``start`` to its end (greedy, or one of the 3 best)."""
@@ -286,11 +313,13 @@ def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
     return sorted(unique.values(), key=lambda c: -c.prior)
 
 
-def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
+def _best(candidates: Sequence[Candidate], margin: float = 0.0, finalists: bool = False) -> Candidate:
     """The candidate with the best mean over the sample rounds every played candidate finished (the
     same draws for all), if it beats the best-prior candidate played by more than
     ``margin / sqrt(rounds)`` (else that one); ties go to the better prior (the candidates come best
-    prior first), and with no play-out at all (no time) the best prior wins.
+    prior first), and with no play-out at all (no time) the best prior wins.  With ``finalists``, the
+    candidates that played more than the first round are the ones compared, if there are any (the
+    others lost in the first round).
 
     A round the budget cut short is left out for all: a candidate compared on fewer rounds than the
     others has the noisier mean, and the best of noisy means is the luckiest.  Harmonies ``hard``
@@ -304,6 +333,8 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0) -> Candidate:
     played = [c for c in candidates if c.values]
     if not played:
         return candidates[0]
+    if finalists and any(len(c.values) > 1 for c in played):
+        played = [c for c in played if len(c.values) > 1]
     rounds = min(len(c.values) for c in played)
 
     def mean(c: Candidate) -> float:
