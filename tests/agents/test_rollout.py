@@ -152,6 +152,8 @@ def test_finalists_play_the_later_rounds_and_the_choice_is_theirs() -> None:
     c = Candidate([], root, prior=0.5, values=[8.5])
     assert _best([a, b, c], finalists=True) is b  # b's 17 beats a's 14 over both rounds
     assert _best([a, b, c]) is a  # without: one round in common, a's 10 the best
+    d = Candidate([], root, prior=0.1, values=[11.0])  # the first round's best, its second round cut off
+    assert _best([a, b, c, d], finalists=True) is d  # then the first round decides for all
 
 
 def test_a_candidate_must_beat_the_best_prior_by_the_margin_scaled_to_the_rounds() -> None:

@@ -318,8 +318,8 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0, finalists: bool 
     same draws for all), if it beats the best-prior candidate played by more than
     ``margin / sqrt(rounds)`` (else that one); ties go to the better prior (the candidates come best
     prior first), and with no play-out at all (no time) the best prior wins.  With ``finalists``, the
-    candidates that played more than the first round are the ones compared, if there are any (the
-    others lost in the first round).
+    candidates that played more than the first round are the ones compared (the others lost in the
+    first round), if the first round's best is among them (else a round cut short left it out).
 
     A round the budget cut short is left out for all: a candidate compared on fewer rounds than the
     others has the noisier mean, and the best of noisy means is the luckiest.  Harmonies ``hard``
@@ -333,8 +333,11 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0, finalists: bool 
     played = [c for c in candidates if c.values]
     if not played:
         return candidates[0]
-    if finalists and any(len(c.values) > 1 for c in played):
-        played = [c for c in played if len(c.values) > 1]
+    if finalists:
+        ahead = [c for c in played if len(c.values) > 1]
+        # only if the first round's best is among them: a round cut short must not favour the others
+        if ahead and max(c.values[0] for c in ahead) == max(c.values[0] for c in played):
+            played = ahead
     rounds = min(len(c.values) for c in played)
 
     def mean(c: Candidate) -> float:
