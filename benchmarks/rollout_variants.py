@@ -115,6 +115,20 @@ candidates are played (``prune: 3``: in that game 6 of 8 in the first plan, then
 and a central space taken together: 15-17 candidates early in a game instead of 8, of which the
 budget plays out 4-12): 110.88 on games 0-59 (+1.32 ± 1.71), 108.65 on games 60-119, 109.77 over the
 120, +0.47 ± 1.33; kept as an option, not in the level.
+
+Session 16 (2026-12-01; session 14 had made the card values faster, same decisions; the worker
+processes now start before the clock).  The runs are kept in benchmarks/validation/ (``--out``), and
+the variants are paired with the level's run there game by game (``--against``):
+
+    .venv/bin/python benchmarks/rollout_variants.py --level hard --seed 2 --games 120 --out level.json
+    the level, games 0-119 of seed 2 ............................ 108.70 (greedy 106.52: +2.18 ± 1.58)
+    ``pairs: true`` ............................................. 107.23: -1.47 ± 1.42
+    ``samples: 3, finalists: 4`` (the time left after the first round goes to 2 more rounds of the 4
+        best candidates, 2 per worker, and the choice is made among them) 111.12: +2.42 ± 1.45
+        (games 0-59 -1.08, games 60-119 +5.93); now the solo level
+
+``--timing`` with the level's settings before the change (a cold process: the workers' memos empty)
+still left 1-2 of the 8 candidates of turn 4 unplayed.
 """
 
 from __future__ import annotations

@@ -37,7 +37,10 @@ from hanpan.core.errors import AgentError
 #:   of 40 two-player games against greedy: the search found where the heuristic is wrong rather than
 #:   better turns (benchmarks/mcts_variants.py's notes; benchmarks/rollout_variants.py's for the
 #:   turn plans).  In solo its play-outs cover the next 2 turns: on games 0-39 of seed 2 (not the
-#:   games docs/strength.md reports) 110.72 against 107.53 with 1 turn (+3.2 ± 2.1 paired).
+#:   games docs/strength.md reports) 110.72 against 107.53 with 1 turn (+3.2 ± 2.1 paired).  In solo
+#:   the time a plan has left after the first round goes to 2 more rounds of the 4 best candidates
+#:   (``samples: 3``, ``finalists: 4``): on games 0-119 of seed 2, 111.12 against 108.70 (+2.4 ± 1.5
+#:   paired; benchmarks/validation/).
 _TURN_PLAN = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
 LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "easy": {"default": {"iterations": 40},
@@ -47,7 +50,8 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                "four_gardens": {"iterations": 100, "top_up": True, **_TURN_PLAN}},
     "hard": {"default": {"iterations": 500, "seconds": 1.0},
              "harmonies": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6},
-             "harmonies/1": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6, "turns": 2},
+             "harmonies/1": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6, "turns": 2,
+                             "samples": 3, "finalists": 4},
              "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
 }
 
