@@ -54,7 +54,7 @@ def start_workers(size: int) -> None:
     forked from this one, so the game's modules, imported by then, come with them.
 
     >>> start_workers(2)
-    >>> _POOL_SIZE >= 2
+    >>> workers_running(2)
     True
     """
     if workers_running(size):
