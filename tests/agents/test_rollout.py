@@ -209,7 +209,8 @@ def test_workers_are_started_before_the_clock_without_changing_the_choice() -> N
     [({"width": 0}, "width and samples must be at least 1"), ({"samples": 0}, "width and samples"),
      ({"noisy": -1}, "noisy at least 0"), ({"turns": -1}, "turns must be None"),
      ({"prune": 0}, "prune None or at least 1"), ({"workers": 0}, "workers at least 1"),
-     ({"depth": -2}, "depth must be"), ({"margin": -1}, "margin must be at least 0")],
+     ({"depth": -2}, "depth must be"), ({"margin": -1}, "margin must be at least 0"),
+     ({"finalists": 0}, "finalists must be None .* or at least 1")],
 )
 def test_bad_settings_are_refused(settings: dict[str, int], message: str) -> None:
     with pytest.raises(ValueError, match=message):
