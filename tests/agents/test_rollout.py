@@ -195,10 +195,7 @@ def test_workers_are_started_before_the_clock_without_changing_the_choice() -> N
         agent = small(5, workers=2)
         return str(agent.choose(Seat(state, 0))), agent.rng.next64()
 
-    if parallel._POOL is not None:  # a pool left by another test: start from none
-        parallel._POOL.shutdown()
-        parallel._POOL = None
-        parallel._POOL_SIZE = 0
+    parallel.stop_workers()  # a pool left by another test: start from none
     cold = choice()  # the first decision starts the workers
     assert parallel.workers_running(2)
     assert choice() == cold  # the same choice, and the same draws after it, with the workers running

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from hanpan.agents.base import Seat
 from hanpan.core.action import Action
+from hanpan.core.rng import Rng
 
 if TYPE_CHECKING:
     from hanpan.agents.mcts import MCTSAgent
@@ -46,12 +47,14 @@ def workers_running(size: int) -> bool:
     return _POOL is not None and _POOL_SIZE >= size
 
 
-def start_workers(size: int) -> None:
+def start_workers(size: int, seat: Seat | None = None) -> None:
     """Start ``size`` worker processes now, if they are not running yet, and wait until they are.
 
     A search calls this before its clock starts: otherwise the first decision of a game spends part of
     its budget starting processes (the pool starts them only when tasks arrive).  The processes are
-    forked from this one, so the game's modules, imported by then, come with them.
+    forked from this one; with a ``seat``, its game's heuristic is imported first (one evaluation of a
+    throwaway sample, on a generator of its own), so they fork with it rather than import it in the
+    budget.
 
     >>> start_workers(2)
     >>> workers_running(2)
@@ -59,9 +62,19 @@ def start_workers(size: int) -> None:
     """
     if workers_running(size):
         return
+    if seat is not None:
+        seat.determinize(Rng(0)).evaluate(seat.player)
     pool = _pool(size)
     for future in [pool.submit(_ready) for _ in range(size)]:
         future.result()
+
+
+def stop_workers() -> None:
+    """Shut the worker processes down (a later search starts them again)."""
+    global _POOL, _POOL_SIZE
+    if _POOL is not None:
+        _POOL.shutdown()
+    _POOL, _POOL_SIZE = None, 0
 
 
 def _worker(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, tuple[int, float]], int]:
@@ -80,6 +93,7 @@ def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> 
     one-player game: the one with the best score any tree found), and the iterations run."""
     from hanpan.agents.mcts import Node
 
+    start_workers(agent.workers, seat)  # before the workers' clocks start
     settings = agent.settings()
     settings["workers"] = 1
     if settings["iterations"] is not None:

@@ -142,7 +142,9 @@ class RolloutAgent(Agent):
         if len(legal) == 1:
             return self._take(legal[0])
         if self.workers > 1:
-            self._start_workers(seat)
+            from hanpan.agents.parallel import start_workers
+
+            start_workers(self.workers, seat)  # once a process: setting up, not thinking, so before the clock
         started = time.perf_counter()
         state = seat.determinize(self.rng)
         firsts = self.ranked_firsts(state, seat.player, legal)
@@ -162,16 +164,6 @@ class RolloutAgent(Agent):
         self._judged, self._taken = judged, []
         self.plan = best.actions[1:]
         return self._take(best.actions[0])
-
-    def _start_workers(self, seat: Seat) -> None:
-        """Start the worker processes, once a process: setting up, not thinking, so before the clock."""
-        from hanpan.agents.parallel import start_workers, workers_running
-
-        if not workers_running(self.workers):
-            # the heuristic's modules imported first, so the workers fork with them (a throwaway sample
-            # on a generator of its own: the agent's draws stay as they were)
-            seat.determinize(Rng(0)).evaluate(seat.player)
-            start_workers(self.workers)
 
     def ranked_firsts(self, state: State, player: int, legal: Sequence[Action]) -> list[Action]:
         """The ``width`` first decisions a plan starts from: the best by ``evaluate`` after them (ties
@@ -228,8 +220,11 @@ class RolloutAgent(Agent):
         ranked = distinct_by_prior(candidates)
         self.last_playouts = 0
         cost *= state.num_players  # a first guess at a play-out: a turn of each player
+        leaders: list[Candidate] | None = None  # with finalists: chosen once the first round is played
         for round_, (draws, choices) in enumerate(seeds):  # earlier rounds first: known ones have them
-            for candidate in ranked if round_ == 0 or self.finalists is None else self._leaders(ranked):
+            if round_ and self.finalists is not None and leaders is None:
+                leaders = self._leaders(ranked)
+            for candidate in ranked if leaders is None else leaders:
                 if len(candidate.values) > round_:
                     continue
                 began = time.perf_counter()
