@@ -191,6 +191,13 @@ class State(ABC):
         """What ``player`` knows, as JSON-able data; nothing hidden from them appears in it."""
 
     @abstractmethod
+    def public_view(self) -> JSON:
+        """What a spectator who sees only the table knows: no hand, no face-down card, no seat's secret.
+
+        Same shape as ``view`` with ``"you": None``; it holds nothing that some seat's view lacks.
+        """
+
+    @abstractmethod
     def determinize(self, player: int, rng: Rng) -> Self:
         """A full state consistent with ``view(player)``, every unknown resampled with ``rng``.
 

@@ -56,8 +56,22 @@ def _res(counts: list[int], start: int) -> dict[str, int]:
             "wood": counts[start + 3]}
 
 
+def public_view(s: GardensState) -> dict[str, Any]:
+    """What the table shows: every hand as an opponent sees it (cards taken face up, blind ones by their
+    landscape side), ``you`` None.
+
+    >>> from hanpan.games.four_gardens import GAME
+    >>> v = GAME.new(players=2, seed=4).public_view()
+    >>> v["you"], all("id" not in card for card in v["players"][0]["hand"])
+    (None, True)
+    """
+    return view(s, -1)
+
+
 def view(s: GardensState, player: int) -> dict[str, Any]:
-    """Everything ``player`` knows, as JSON-able data (card dicts may be shared between views: read only)."""
+    """Everything ``player`` knows, as JSON-able data (card dicts may be shared between views: read only).
+
+    ``player`` -1 is a spectator's seat (``public_view``): every hand is someone else's."""
     full = s.cards.json_full
     land = s.cards.json_land
     key = s.cards.land_key
@@ -113,7 +127,7 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
     return {
         "game": s.game.id,
         "options": dict(s.options),
-        "you": player,
+        "you": player if player >= 0 else None,
         "turn": s.turn,
         "current_player": s.current_player,
         "status": s.status,

@@ -846,6 +846,11 @@ class GardensState(State):
 
         return view(self, player)
 
+    def public_view(self) -> dict[str, Any]:
+        from hanpan.games.four_gardens.knowledge import public_view
+
+        return public_view(self)
+
     def determinize(self, player: int, rng: Rng) -> Self:
         from hanpan.games.four_gardens.knowledge import determinize
 

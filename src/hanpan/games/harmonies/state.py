@@ -637,6 +637,14 @@ class HarmoniesState(State):
                              for q in range(self.num_players)]
         return data
 
+    def public_view(self) -> dict[str, Any]:
+        """Everything public: the dealt spirits are nobody's (a kept one shows on its board)."""
+        data = self.view(0)
+        data["you"] = None
+        if self.spirits:
+            data["dealt"] = [None] * self.num_players
+        return data
+
     def determinize(self, player: int, rng: Rng) -> Self:
         state = self.clone()
         if state.spirits:

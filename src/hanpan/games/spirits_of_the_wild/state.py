@@ -510,6 +510,12 @@ class SpiritsState(State):
         ]
         return data
 
+    def public_view(self) -> dict[str, Any]:
+        """The seats know nothing the table does not show, so this is any seat's view without a seat."""
+        data = self.view(0)
+        data["you"] = None
+        return data
+
     def determinize(self, player: int, rng: Rng) -> Self:
         state = self.clone()
         # Sorted first, so the sample depends only on what the player knows and on ``rng``.
