@@ -57,3 +57,43 @@ def test_hidden_base_sides_are_not_drawn() -> None:
         assert f"c{c + 1} " not in out
     for c in s.hands[0]:
         assert f"c{c + 1} " in out
+
+
+def test_a_rotation_says_what_it_collects_from_public_facts_only() -> None:
+    for seed in range(6):
+        s = new(2 + seed % 3, seed=seed, whims=True)
+        rng = Rng(seed)
+        checked = 0
+        for _ in range(200):
+            if s.is_over:
+                break
+            legal = s.legal_actions()
+            p = s.current_player
+            assert p is not None
+            before = s.to_json()
+            for action in legal:
+                if str(action).startswith("rotate "):
+                    en, ko = describe(s, action, "en"), describe(s, action, "ko")
+                    after = s.clone()
+                    after.apply(action)
+                    got = [after.store[p * 4 + r] - s.store[p * 4 + r] for r in range(4)]
+                    words = [f"{n} {name}" for n, name in zip(got, ("stone", "water", "grass", "wood"), strict=True)
+                             if n]
+                    assert en.endswith("collect " + ", ".join(words) if words else "(collects nothing)"), en
+                    assert ("수집 없음" in ko) == (not words)
+                    # the same in every world the mover cannot tell apart
+                    d = s.determinize(p, Rng(seed + 99))
+                    assert describe(d, action, "en") == en
+                    checked += 1
+            assert s.to_json() == before  # describing changes nothing
+            s.apply(legal[rng.randbelow(len(legal))])
+        assert checked > 0
+
+
+def test_a_rotation_with_full_storage_collects_nothing() -> None:
+    s = new(2, seed=3)
+    s.store[0:4] = [4, 0, 0, 0]
+    s.supply[0] -= 4
+    action = next(a for a in s.legal_actions() if str(a) == "rotate c6 cw")
+    assert describe(s, action, "en") == "Discard c6: turn the tower clockwise (collects nothing)"
+    assert describe(s, action, "ko") == "c6을(를) 버리고 탑을 시계 방향으로 돌리기 (수집 없음)"

@@ -221,8 +221,34 @@ def _r(text: str, lang: str) -> str:
     return name(text, lang)
 
 
+def _collected(state: State, action: Action) -> dict[str, int] | None:
+    """What a rotation would put into the mover's storage, by resource (None: not a Four Gardens state).
+
+    Only public facts decide it (the tower, the supply, the mover's storage and capacity, and the
+    rotating card's base side, which the mover holds), so trying the move on a clone reveals nothing:
+    whatever hidden draw may follow the action cannot change the mover's storage.
+    """
+    from hanpan.games.four_gardens.state import GardensState
+
+    p = state.current_player
+    if not isinstance(state, GardensState) or p is None:
+        return None
+    after = state.clone()
+    after.apply(action)
+    b = p * len(RESOURCES)
+    return {r: n for i, r in enumerate(RESOURCES) if (n := after.store[b + i] - state.store[b + i]) > 0}
+
+
 def describe(state: State, action: Action, lang: str) -> str:
-    """A short label of an action, e.g. 'Rotate with c12 (clockwise) and collect'."""
+    """A short label of an action; a rotation says what it would collect.
+
+    >>> import hanpan
+    >>> s = hanpan.game("four_gardens").new(players=2, seed=3)
+    >>> describe(s, s.legal_actions()[5], "en"), str(s.legal_actions()[5])
+    ('Discard c6: turn the tower clockwise and collect 1 water, 3 wood', 'rotate c6 cw')
+    >>> describe(s, s.legal_actions()[5], "ko")
+    'c6을(를) 버리고 탑을 시계 방향으로 돌려 물 1, 나무 3 수집'
+    """
     ko = lang == "ko"
     words = str(action).split()
     head, args = words[0], words[1:]
@@ -232,8 +258,16 @@ def describe(state: State, action: Action, lang: str) -> str:
     if head == "rotate":
         way = ("시계 방향" if args[1] == "cw" else "시계 반대 방향") if ko else (
             "clockwise" if args[1] == "cw" else "counter-clockwise")
-        return (f"{args[0]}을(를) 버리고 탑을 {way}으로 돌려 자원 수집" if ko
-                else f"Discard {args[0]}: turn the tower {way} and collect")
+        got = _collected(state, action)
+        if got is None:
+            return (f"{args[0]}을(를) 버리고 탑을 {way}으로 돌려 자원 수집" if ko
+                    else f"Discard {args[0]}: turn the tower {way} and collect")
+        what = ", ".join(f"{_r(r, lang)} {n}" if ko else f"{n} {_r(r, lang)}" for r, n in got.items())
+        if ko:
+            return (f"{args[0]}을(를) 버리고 탑을 {way}으로 돌려 {what} 수집" if what
+                    else f"{args[0]}을(를) 버리고 탑을 {way}으로 돌리기 (수집 없음)")
+        return (f"Discard {args[0]}: turn the tower {way} and collect {what}" if what
+                else f"Discard {args[0]}: turn the tower {way} (collects nothing)")
     if head == "gain":
         return (f"{args[0]}을(를) 버리고 원하는 자원 1개 획득" if ko
                 else f"Discard {args[0]}: gain 1 resource of your choice")
