@@ -617,9 +617,12 @@ function table(body, ui) {
   }
   if (view.status !== "playing") {
     parts.push(ui.svg("rect", { x: 8, y, width: TW - 16, height: 40, rx: 10, class: "sotw-banner" }));
-    const totals = [0, 1].map((p) => pts(ui, (view.scores[p] || {}).total || 0)).join(" – ");
-    parts.push(ui.svg("text", { x: TW / 2, y: y + 26, "text-anchor": "middle", class: "sotw-banner-text" },
-      `${ui.tr("Final", "최종")}: ${totals}`));
+    const first = body.seat === 1 ? 1 : 0;
+    const name = (/** @type {number} */ p) => (ui.seatName ? ui.seatName(p) : ui.tr(`Player ${p + 1}`, `플레이어 ${p + 1}`));
+    const total = (/** @type {number} */ p) => (view.scores[p] || {}).total || 0;
+    const line = `${name(first)} ${total(first)} – ${total(1 - first)} ${name(1 - first)}`;
+    parts.push(ui.svg("text", { x: TW / 2, y: y + 26, "text-anchor": "middle", class: "sotw-banner-text",
+      "font-size": Math.min(15, (TW - 40) / textWidth(line, 1.08)).toFixed(1) }, line));
     y += 48;
   }
   return ui.svg("svg", { viewBox: `0 0 ${TW} ${y + 4}`, class: "sotw-svg sotw-table", role: "group",
