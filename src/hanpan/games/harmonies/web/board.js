@@ -111,9 +111,11 @@ function inlineToken(ui, colour, size = 18) {
   }, tokenDisc(ui, colour, size / 2, size / 2, r));
 }
 
-/** An animal cube (a square) or a spirit cube (a diamond). */
-function cubeMark(ui, /** @type {number} */ x, /** @type {number} */ y, /** @type {number} */ s,
-  /** @type {boolean} */ spirit) {
+/**
+ * An animal cube (a square) or a spirit cube (a diamond).
+ * @param {Ui} ui @param {number} x @param {number} y @param {number} s size @param {boolean} spirit
+ */
+function cubeMark(ui, x, y, s, spirit) {
   if (spirit) {
     const d = s * 0.72;
     return ui.svg("polygon", {
@@ -314,7 +316,7 @@ function stackKind(ui, stack) {
 
 // --- the table -------------------------------------------------------------------------------------
 
-/** @param {Ui} ui @param {string} title @param {...any} children */
+/** @param {Ui} ui @param {string} cls @param {string} title @param {...any} children */
 function section(ui, cls, title, ...children) {
   return ui.h("section", { class: `hm-section ${cls}` }, ui.h("h3", { class: "hm-title" }, title), ...children);
 }
@@ -539,6 +541,14 @@ export function legend(ui) {
       ui.svg("svg", { class: "hm-inline", width: 16, height: 16, viewBox: "0 0 16 16" }, cubeMark(ui, 8, 8, 10, true)),
       ui.tr("spirit cube", "정령 큐브")),
     ui.h("div", { class: "hm-legend-item" },
+      pattern(ui, [{ q: 0, r: 0, kind: "water", cube: true }], 13),
+      ui.tr("on a card's habitat, the cell with a cube and a thick edge is where the cube goes",
+        "카드 서식지에서 큐브 표시와 굵은 테두리가 있는 칸이 큐브를 놓는 칸")),
+    ui.h("div", { class: "hm-legend-item" },
+      ui.svg("svg", { class: "hm-inline", width: 30, height: 26, viewBox: "-15 -13 30 26" },
+        ui.svg("polygon", { points: hexPoints(0, 0, 12), class: "hm-legend-go" })),
+      ui.tr("green edge: you can click it now (orange: chosen)", "초록 테두리: 지금 누를 수 있음 (주황: 선택됨)")),
+    ui.h("div", { class: "hm-legend-item" },
       ui.tr("Board cells: tokens bottom → top, a letter on each; the small number is the height.",
         "개인판 칸: 토큰을 아래 → 위로, 각 토큰에 글자; 작은 숫자는 높이.")),
     ui.h("div", { class: "hm-legend-item" },
@@ -549,7 +559,8 @@ export function legend(ui) {
   const animals = Object.keys(cat.animals || {}).map((id) => animalCard(ui, id));
   const spirits = Object.entries(cat.spirits || {}).map(([id, info]) => ui.h("div", { class: "hm-legend-spirit" },
     spiritCard(ui, id),
-    ui.h("div", { class: "hm-sub" }, ui.tr(`Solo: +${info.solo_sun_bonus} sun`, `솔로: 태양 +${info.solo_sun_bonus}`))));
+    ui.h("div", { class: "hm-sub" }, ui.tr(`Solo: +${info.solo_sun_bonus} sun${info.solo_sun_bonus === 1 ? "" : "s"}`,
+      `솔로: 태양 +${info.solo_sun_bonus}`))));
   return ui.h("div", { class: "hm hm-legend", lang: ui.lang },
     section(ui, "", ui.tr("Tokens", "토큰"), ui.h("div", { class: "hm-legend-grid" }, ...tokens)),
     section(ui, "", ui.tr("Landscapes (on cards' habitats)", "풍경 (카드의 서식지)"), ui.h("div", { class: "hm-legend-grid" }, ...kinds)),
