@@ -204,9 +204,9 @@ function actionCard(ui, card, up, x, y, w, h, opts) {
   if (up) {
     g.append(ui.svg("rect", { x, y, width: w, height: h, rx: 6, class: card === "spirit" ? "sotw-card-face sotw-refresh" : "sotw-card-face" }));
     if (card === "spirit") {
-      g.append(stone(ui, "spirit", x + w / 2, y + 18, 9));
+      g.append(stone(ui, "spirit", x + w / 2, y + 15, 6.5));
       g.append(ui.svg("path", {
-        d: `M ${x + w / 2 - 13} ${y + 24} a 13 13 0 1 0 4 -10`, fill: "none", stroke: "#3f6e8e", "stroke-width": 1.6,
+        d: `M ${x + w / 2 - 10} ${y + 19} a 10 10 0 1 0 3 -8`, fill: "none", stroke: "#3f6e8e", "stroke-width": 1.5,
       }));
     } else {
       const big = ui.tr(face[0], face[2]);
