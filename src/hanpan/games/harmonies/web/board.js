@@ -28,7 +28,7 @@ const FILL = {
 const INK = { blue: "#fff", yellow: "#2a2100", green: "#fff", brown: "#fff", grey: "#15191c", red: "#fff" };
 const SQ3 = Math.sqrt(3);
 const BOARD_R = 28; // hex radius of a personal board's cell
-const PATTERN_R = 12; // hex radius on a card's habitat pattern
+const PATTERN_R = 13.5; // hex radius on a card's habitat pattern
 
 // --- small helpers ---------------------------------------------------------------------------------
 
@@ -446,7 +446,8 @@ export function draw(body, ui) {
     }
     const endBtn = ui.h("button", { class: "hm-button", type: "button" }, ui.tr("End turn", "차례 마치기"));
     if (mine) ui.bind(endBtn, "end", ui.tr("End the turn", "차례 마치기"));
-    const showEnd = mine && ui.clickable("end");
+    const legal = /** @type {string[]} */ (body.legal || []);
+    const showEnd = mine && legal.includes("end");
     handArea = section(ui, "hm-hand", ui.tr(`In hand — ${seatName(current)}`, `손에 든 토큰 — ${seatName(current)}`),
       ui.h("div", { class: "hm-hand-row" }, ...items, note ? ui.h("span", { class: "hm-sub" }, note) : null),
       view.card_taken ? ui.h("div", { class: "hm-sub" }, ui.tr("Card taken this turn", "이번 턴에 카드를 가져감")) : null,
@@ -457,7 +458,7 @@ export function draw(body, ui) {
   const display = /** @type {string[]} */ (view.display || []);
   const displayCards = display.map((id) => {
     let extra = null;
-    if (solo && mine && ui.clickable(`discard ${id}`)) {
+    if (solo && mine && (body.legal || []).includes(`discard ${id}`)) {
       extra = ui.h("button", { class: "hm-button hm-discard", type: "button" }, ui.tr("Discard", "버리기"));
       ui.bind(extra, `discard ${id}`, ui.tr(`Discard ${cardName(ui, id)}`, `${cardName(ui, id)} 버리기`));
     }
