@@ -1,0 +1,350 @@
+"""The HTTP and WebSocket API and the pages (docs/api.md), as a FastAPI app.
+
+``create_app(url)`` makes the app for a database URL; ``hanpan serve`` runs it with uvicorn.  Every
+error is one line in ``{"detail": …}`` with a 4xx status; a seat's token travels only in the
+``Authorization`` header (or the WebSocket's query) and is never logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from contextlib import asynccontextmanager, suppress
+from importlib.resources import files
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from hanpan.agents.registry import agent_names
+from hanpan.core.errors import HanpanError, UnknownGameError
+from hanpan.core.record import Record
+from hanpan.core.registry import game as find_game
+from hanpan.core.registry import games as all_games
+from hanpan.web.hub import Hub, web_options
+from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
+from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
+from hanpan.web.storage import Store, StoredGame
+
+log = logging.getLogger("hanpan.web")
+STATIC = Path(str(files("hanpan.web") / "static"))
+Lang = Literal["en", "ko"]
+#: request bodies larger than this are refused (413); a record for the replay page may be larger
+BODY_LIMIT = 16 * 1024
+RECORD_LIMIT = 1024 * 1024
+ASSET = re.compile(r"^[a-z_]+\.(js|css)$")
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+       "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def one_line(text: str, limit: int = 400) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN``; None without the header."""
+    header = request.headers.get("authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise ApiError(403, "Authorization must be 'Bearer TOKEN'")
+    return token.strip()
+
+
+class BodyLimit:
+    """ASGI middleware: refuse a request body over the limit (413) before anything reads it."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        limit = RECORD_LIMIT if scope["path"] == "/api/replay" else BODY_LIMIT
+        for name, value in scope.get("headers", []):
+            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
+                await _too_large(send, limit)
+                return
+        seen = 0
+
+        async def limited() -> Any:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > limit:
+                    raise ApiError(413, f"request body is over {limit} bytes")
+            return message
+
+        await self.app(scope, limited, send)
+
+
+async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
+    body = json.dumps({"detail": f"request body is over {limit} bytes"}).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def create_app(url: str, bot_workers: int = 2) -> FastAPI:
+    """The app for the database at ``url`` (SQLAlchemy URL); the schema is migrated on start."""
+    holder: dict[str, Hub] = {}
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        store = await asyncio.to_thread(Store, url)
+        hub = Hub(store, bot_workers=bot_workers)
+        holder["hub"] = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.close()
+
+    app = FastAPI(title="hanpan", version="1", lifespan=lifespan,
+                  description="Play Harmonies, Spirits of the Wild and Four Gardens: the API the pages use.")
+
+    def hub() -> Hub:
+        return holder["hub"]
+
+    async def live_game(game_id: str) -> LiveGame:
+        live = await hub().get(game_id)
+        if live is None:
+            raise ApiError(404, f"no game {game_id!r}")
+        return live
+
+    # --- errors: one line each -----------------------------------------------------------------
+    @app.exception_handler(ApiError)
+    async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
+
+    @app.exception_handler(MoveRefused)
+    async def _refused(_request: Request, e: MoveRefused) -> JSONResponse:
+        return JSONResponse({"detail": one_line(str(e), 2000)}, status_code=e.status)
+
+    @app.exception_handler(HanpanError)
+    async def _hanpan(_request: Request, e: HanpanError) -> JSONResponse:
+        status = 404 if isinstance(e, UnknownGameError) else 400
+        return JSONResponse({"detail": one_line(str(e))}, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
+        first = e.errors()[0] if e.errors() else {}
+        if first.get("type") == "json_invalid":
+            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "request"
+        return JSONResponse({"detail": one_line(f"{where}: {first.get('msg', 'invalid')}")}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
+        return JSONResponse({"detail": one_line(str(e.detail))}, status_code=e.status_code)
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, e: Exception) -> JSONResponse:
+        log.exception("internal error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "internal error"}, status_code=500)
+
+    @app.middleware("http")
+    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        try:
+            response = await call_next(request)
+        except ApiError as e:  # raised by BodyLimit while the body was read
+            response = JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
+        if not request.url.path.startswith(("/docs", "/redoc")):
+            response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        if request.url.path.startswith("/api/"):
+            response.headers["Cache-Control"] = "no-store"
+        return response
+
+    app.add_middleware(BodyLimit)
+
+    # --- what there is -------------------------------------------------------------------------
+    @app.get("/api/meta", summary="The games, their options and the seats one can choose")
+    async def meta() -> dict[str, Any]:
+        out = []
+        for game in all_games():
+            options = []
+            for spec in game.option_specs:
+                if spec.name not in web_options(game):
+                    continue
+                options.append({"name": spec.name, "default": spec.default,
+                                "choices": list(spec.choices) if spec.choices is not None else None,
+                                "type": spec.value_type.__name__, "help_en": spec.help_en, "help_ko": spec.help_ko})
+            out.append({"id": game.id, "name_en": game.name_en, "name_ko": game.name_ko,
+                        "min_players": game.min_players, "max_players": game.max_players,
+                        "default_players": game.default_players, "options": options})
+        return {"games": out, "seats": [HUMAN, *agent_names()]}
+
+    @app.get("/api/catalog/{game_id}", summary="A game's static data for its board (cards, rules texts)")
+    async def catalog(game_id: str) -> dict[str, Any]:
+        return _catalog(find_game(game_id).id)
+
+    # --- games ---------------------------------------------------------------------------------
+    @app.post("/api/games", status_code=201, summary="Start a game; each human seat gets its secret token")
+    async def create(request: NewGame) -> dict[str, Any]:
+        created = await hub().create(request.game, list(request.seats), dict(request.options), request.seed)
+        seats = []
+        for seat, kind in enumerate(created.game.seats):
+            entry: dict[str, Any] = {"seat": seat, "kind": kind}
+            if seat in created.tokens:
+                entry["token"] = created.tokens[seat]
+            seats.append(entry)
+        return {"id": created.game.id, "game": created.game.game, "seats": seats}
+
+    @app.get("/api/games", summary="Games in progress and finished, newest first")
+    async def list_games(status: Literal["playing", "finished", "unfinished", "all"] = "all",
+                         limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
+        wanted = None if status == "all" else [status]
+        stored = await hub().db(hub().store.games, wanted, limit)
+        return [{"id": g.id, "game": g.game, "status": g.status, "seats": g.seats, "options": g.options,
+                 "move_number": g.move_count, "updated_at": g.updated_at.isoformat(),
+                 "result": g.result} for g in stored]
+
+    @app.get("/api/games/{game_id}", summary="The game as your seat sees it (no token: as a spectator)")
+    async def get_game(game_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
+        live = await live_game(game_id)
+        seat = await hub().seat_of(game_id, bearer(request))
+        return live.body(seat, lang)
+
+    @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N")
+    async def post_move(game_id: str, move: MoveRequest, request: Request, lang: Lang = "en") -> dict[str, Any]:
+        live = await live_game(game_id)
+        token = bearer(request)
+        if token is None:
+            raise ApiError(403, "a move needs your seat's token: Authorization: Bearer TOKEN")
+        seat = await hub().seat_of(game_id, token)
+        assert seat is not None
+        await hub().move(live, seat, move.move, move.move_number)
+        return live.body(seat, lang)
+
+    @app.post("/api/games/{game_id}/undo", summary="Take back your last decision of this turn")
+    async def post_undo(game_id: str, request: Request, undo: UndoRequest | None = None,
+                        lang: Lang = "en") -> dict[str, Any]:
+        live = await live_game(game_id)
+        token = bearer(request)
+        if token is None:
+            raise ApiError(403, "undo needs your seat's token: Authorization: Bearer TOKEN")
+        seat = await hub().seat_of(game_id, token)
+        assert seat is not None
+        await hub().undo(live, seat, undo.move_number if undo is not None else None)
+        return live.body(seat, lang)
+
+    @app.get("/api/games/{game_id}/record", summary="The hanpan.record/1 record, once the game is over")
+    async def record(game_id: str) -> dict[str, Any]:
+        return (await live_game(game_id)).record()
+
+    @app.get("/api/games/{game_id}/replay", summary="A finished game at move N, seen by a seat or the table")
+    async def replay_game(game_id: str, move: int = Query(0, ge=0, le=100_000),
+                          seat: int | None = Query(None, ge=0, le=7), lang: Lang = "en") -> dict[str, Any]:
+        live = await live_game(game_id)
+        if not live.state.is_over:
+            raise ApiError(403, "a replay is shown once the game is over")
+        if seat is not None and seat >= len(live.stored.seats):
+            raise ApiError(400, f"seat must be 0–{len(live.stored.seats) - 1}")
+        notations = [m.notation for m in live.moves]
+        body = await asyncio.to_thread(replay_body, live.stored, notations, min(move, len(notations)), seat, lang)
+        return body
+
+    @app.post("/api/replay", summary="Any record file at move N (the replay page's 'open a record')")
+    async def replay_record(request: ReplayRequest) -> dict[str, Any]:
+        record = Record.from_json(request.record)
+        game = find_game(record.game)
+        if request.seat is not None and request.seat >= len(record.players):
+            raise ApiError(400, f"seat must be 0–{len(record.players) - 1}")
+        stored = StoredGame("record", game.id, record.options, record.seed, record.players)
+        move = min(request.move, len(record.actions))
+        return await asyncio.to_thread(replay_body, stored, record.actions, move, request.seat, request.lang)
+
+    # --- pushes --------------------------------------------------------------------------------
+    @app.websocket("/api/games/{game_id}/ws")
+    async def websocket(socket: WebSocket, game_id: str) -> None:
+        token = socket.query_params.get("token") or None
+        lang = socket.query_params.get("lang", "en")
+        await socket.accept()
+        live = await hub().get(game_id)
+        if live is None:
+            await socket.close(code=4404, reason="no such game")
+            return
+        try:
+            seat = await hub().seat_of(game_id, token)
+        except MoveRefused:
+            await socket.close(code=4403, reason="this token opens no seat of this game")
+            return
+        subscriber = hub().subscribe(live, seat, lang)
+
+        async def pump() -> None:
+            while True:
+                text = await subscriber.queue.get()
+                await socket.send_text(text)
+                if subscriber.dropped and subscriber.queue.empty():
+                    await socket.close(code=4408, reason="fell behind; reconnect")
+                    return
+
+        sender = asyncio.create_task(pump())
+        try:
+            while True:  # clients only listen; anything they send is read and dropped
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            with suppress(asyncio.CancelledError, Exception):
+                await sender
+            hub().unsubscribe(live, subscriber)
+
+    # --- pages and files -----------------------------------------------------------------------
+    def page(name: str) -> Callable[..., Awaitable[FileResponse]]:
+        async def serve_page() -> FileResponse:
+            return FileResponse(STATIC / name, media_type="text/html")
+        return serve_page
+
+    app.get("/", include_in_schema=False)(page("index.html"))
+    app.get("/play/{game_id}", include_in_schema=False)(page("game.html"))
+    app.get("/replay", include_in_schema=False)(page("replay.html"))
+    app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
+
+    @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
+    async def game_asset(game_id: str, name: str) -> FileResponse:
+        game = find_game(game_id)
+        if not ASSET.match(name):
+            raise ApiError(404, f"no file {name!r}")
+        path = Path(str(files(type(game).__module__.rsplit(".", 1)[0]) / "web" / name))
+        if not path.is_file():
+            raise ApiError(404, f"no file {name!r} for {game.id}")
+        media = "text/javascript" if name.endswith(".js") else "text/css"
+        return FileResponse(path, media_type=media)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    return app
+
+
+@functools.cache
+def _catalog(game_id: str) -> dict[str, Any]:
+    try:
+        module = game_part(game_id, "webdata")
+    except ModuleNotFoundError:
+        return {}
+    data: dict[str, Any] = module.catalog()
+    return data

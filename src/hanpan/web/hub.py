@@ -1,0 +1,270 @@
+"""The games the server is running: loading them, making moves, computer seats and pushing changes.
+
+Everything here runs on the event loop; the database is reached through one executor (a single thread
+for SQLite, whose writes are serial anyway) and computer seats think in worker processes.  A change is
+stored first, then made live, then pushed: nobody ever sees a move the database does not hold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from hanpan.agents.registry import agent_names
+from hanpan.core.contract import Game
+from hanpan.core.errors import HanpanError, OptionError
+from hanpan.core.record import Record, result_of
+from hanpan.core.registry import game as find_game
+from hanpan.web.bots import choose_move, make_pool
+from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
+from hanpan.web.storage import Store, StoredGame
+
+log = logging.getLogger("hanpan.web")
+T = TypeVar("T")
+
+#: Seeds the page can show exactly (JavaScript numbers are exact below 2**53).
+MAX_SEED = 2**53 - 1
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
+
+
+def web_options(game: Game) -> list[str]:
+    """The options a web request may set: choices, flags and numbers (never a file on the server)."""
+    return [s.name for s in game.option_specs if s.choices is not None or s.value_type in (bool, int)]
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One WebSocket: its seat (None: spectator), its language and the texts waiting to be sent."""
+
+    seat: int | None
+    lang: str
+    queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    #: set when it fell behind and was dropped: its handler closes it once the queue is drained
+    dropped: bool = False
+
+
+@dataclass
+class Created:
+    game: StoredGame
+    tokens: dict[int, str]
+
+
+class Hub:
+    """The server's games.  ``start`` after the event loop runs; ``close`` on shutdown."""
+
+    def __init__(self, store: Store, bot_pool: Executor | None = None, bot_workers: int = 2) -> None:
+        self.store = store
+        self._db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="hanpan-db")
+        self._bots = bot_pool
+        self._bot_workers = bot_workers
+        self._games: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._subscribers: dict[str, set[Subscriber]] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._texts: dict[tuple[str, int | None, str], tuple[int, str]] = {}
+
+    # --- plumbing ----------------------------------------------------------------------------------
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def start(self) -> None:
+        """Resume every game in progress (their computer seats go on thinking)."""
+        self._spawn(self._resume())
+
+    async def _resume(self) -> None:
+        for game_id in await self.db(self.store.playing_ids):
+            try:
+                live = await self.get(game_id)
+            except HanpanError as e:
+                log.error("game %s cannot be resumed: %s", game_id, e)
+                continue
+            if live is not None:
+                self.kick(live)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self._bots is not None:
+            self._bots.shutdown(wait=False, cancel_futures=True)
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    # --- games -------------------------------------------------------------------------------------
+    async def create(self, game_id: str, seats: list[str], options: dict[str, Any], seed: int | None) -> Created:
+        """Check a new game's request (OptionError on anything wrong), store it and start its bots."""
+        game = find_game(game_id)
+        allowed = web_options(game)
+        for name in options:
+            if name not in allowed:
+                raise OptionError(f"option {name!r} cannot be set here; options: {', '.join(allowed)}")
+        kinds = [HUMAN, *agent_names()]
+        seats = [s.strip().lower() for s in seats]
+        for kind in seats:
+            if kind not in kinds:
+                raise OptionError(f"unknown seat {kind!r}; seats: {', '.join(kinds)}")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}")
+        state = game.new(players=len(seats), seed=seed if seed is not None else secrets.randbelow(MAX_SEED),
+                         **options)
+        record = Record.of(state, seats, [])
+        stored = StoredGame(secrets.token_urlsafe(9), game.id, record.options, state.seed, seats)
+        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
+        await self.db(self.store.create_game, stored, {s: hash_token(t) for s, t in tokens.items()})
+        live = LiveGame.rebuild(stored, [])
+        self._games[stored.id] = live
+        self.kick(live)
+        log.info("game %s created: %s, seats %s", stored.id, game.id, ",".join(seats))
+        return Created(stored, tokens)
+
+    async def get(self, game_id: str) -> LiveGame | None:
+        """The live game (loaded and rebuilt from its moves on first use), or None if there is none."""
+        live = self._games.get(game_id)
+        if live is not None:
+            return live
+        if len(game_id) > 32:
+            return None
+        lock = self._loading.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            live = self._games.get(game_id)
+            if live is None:
+                stored = await self.db(self.store.game, game_id)
+                if stored is None:
+                    self._loading.pop(game_id, None)
+                    return None
+                moves = await self.db(self.store.moves, game_id)
+                live = await asyncio.to_thread(LiveGame.rebuild, stored, moves)
+                self._games[game_id] = live
+        self._loading.pop(game_id, None)
+        return live
+
+    async def seat_of(self, game_id: str, token: str | None) -> int | None:
+        """The seat a token opens (compared in constant time with every seat's hash); None without a token.
+
+        Raises MoveRefused(403) for a token that opens no seat."""
+        if token is None:
+            return None
+        hashes = await self.db(self.store.token_hashes, game_id)
+        given = hash_token(token)
+        found = None
+        for seat, stored_hash in sorted(hashes.items()):
+            if hmac.compare_digest(given, stored_hash):
+                found = seat
+        if found is None:
+            raise MoveRefused(403, "this token opens no seat of this game")
+        return found
+
+    async def move(self, live: LiveGame, seat: int, text: str, move_number: int) -> None:
+        """Check, store, then make a seat's move and push it; MoveRefused when it cannot be made."""
+        async with live.lock:
+            action = live.check_move(seat, text, move_number)
+            after = live.after(action)
+            ok = await self.db(self.store.append_move, live.stored.id, live.move_number, seat, str(action),
+                               after.status, result_of(after))
+            if not ok:  # another server process moved first
+                raise MoveRefused(409, "the game changed meanwhile; reload it")
+            live.commit_move(action, seat, after)
+        self.changed(live)
+        self.kick(live)
+
+    async def undo(self, live: LiveGame, seat: int, move_number: int | None) -> None:
+        async with live.lock:
+            if move_number is not None and move_number != live.move_number:
+                raise MoveRefused(409, f"move_number {move_number} is not the current one ({live.move_number})")
+            previous = await asyncio.to_thread(live.undo_target, seat)
+            ok = await self.db(self.store.remove_last_move, live.stored.id, live.move_number - 1)
+            if not ok:
+                raise MoveRefused(409, "the game changed meanwhile; reload it")
+            live.commit_undo(previous)
+        self.changed(live)
+
+    # --- computer seats ----------------------------------------------------------------------------
+    def kick(self, live: LiveGame) -> None:
+        """Start the computer seat to move thinking, unless it already is."""
+        if not live.thinking and not live.state.is_over and live.is_bot(live.state.current_player):
+            live.thinking = True
+            live.version += 1
+            self.changed(live)
+            self._spawn(self._bot_turns(live))
+
+    async def _bot_turns(self, live: LiveGame) -> None:
+        try:
+            while True:
+                async with live.lock:
+                    seat = live.state.current_player
+                    if live.state.is_over or seat is None or not live.is_bot(seat):
+                        return
+                    number = live.move_number
+                    args = (live.stored.game, live.state.to_json(), seat, live.stored.seats[seat],
+                            live.stored.seed, number)
+                if self._bots is None:
+                    self._bots = make_pool(self._bot_workers)
+                notation = await asyncio.get_running_loop().run_in_executor(self._bots, choose_move, *args)
+                async with live.lock:
+                    if live.move_number != number:
+                        continue
+                    action = live.state.parse_action(notation)
+                    after = live.after(action)
+                    if not await self.db(self.store.append_move, live.stored.id, number, seat, notation,
+                                         after.status, result_of(after)):
+                        continue
+                    live.commit_move(action, seat, after)
+                self.changed(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer seat of game %s failed", live.stored.id)
+        finally:
+            live.thinking = False
+            live.version += 1
+            self.changed(live)
+
+    # --- pushing -----------------------------------------------------------------------------------
+    def text(self, live: LiveGame, seat: int | None, lang: str) -> str:
+        key = (live.stored.id, seat, lang)
+        cached = self._texts.get(key)
+        if cached is not None and cached[0] == live.version:
+            return cached[1]
+        text = json.dumps(live.body(seat, lang), ensure_ascii=False, separators=(",", ":"))
+        self._texts[key] = (live.version, text)
+        return text
+
+    def subscribe(self, live: LiveGame, seat: int | None, lang: str) -> Subscriber:
+        subscriber = Subscriber(seat, lang if lang in LANGS else "en")
+        self._subscribers.setdefault(live.stored.id, set()).add(subscriber)
+        subscriber.queue.put_nowait(self.text(live, seat, subscriber.lang))
+        return subscriber
+
+    def unsubscribe(self, live: LiveGame, subscriber: Subscriber) -> None:
+        subscribers = self._subscribers.get(live.stored.id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._subscribers[live.stored.id]
+
+    def changed(self, live: LiveGame) -> None:
+        """Push the new state to every WebSocket of the game (each gets its own seat's body)."""
+        for subscriber in list(self._subscribers.get(live.stored.id, ())):
+            try:
+                subscriber.queue.put_nowait(self.text(live, subscriber.seat, subscriber.lang))
+            except asyncio.QueueFull:  # a client that reads nothing: it will be closed and can reconnect
+                subscriber.dropped = True
+                self.unsubscribe(live, subscriber)
+                log.warning("game %s: dropped a WebSocket that fell behind", live.stored.id)
+

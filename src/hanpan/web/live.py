@@ -1,0 +1,249 @@
+"""A game being played on the server: its state rebuilt from the stored moves, and what each seat sees.
+
+``LiveGame`` knows the rules only through the core contract.  It checks a move without changing
+anything (``check_move``), makes it once stored (``commit_move``), takes back an undo, and builds the
+body every client gets: ``view(seat)`` for a seat, ``public_view()`` for a spectator, never both.
+
+>>> from hanpan.web.storage import StoredGame
+>>> live = LiveGame.rebuild(StoredGame("g", "spirits_of_the_wild", {}, 7, ["human", "greedy"]), [])
+>>> body = live.body(0, "en")
+>>> body["seat"], body["current_player"], body["legal"]
+(0, 0, ['take1', 'add2', 'add3'])
+>>> live.body(None, "en")["legal"], live.body(None, "en")["view"]["you"] is None
+([], True)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import importlib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.core.errors import HanpanError, IllegalActionError
+from hanpan.core.record import Record, result_of
+from hanpan.core.registry import game as find_game
+from hanpan.web.storage import StoredGame, StoredMove
+
+HUMAN = "human"
+LANGS = ("en", "ko")
+
+
+class MoveRefused(Exception):
+    """A move or undo that cannot be made; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def game_part(game_id: str, part: str) -> ModuleType:
+    """A module of a game's own folder (``render``, ``webdata``): the registry's game, by convention."""
+    package = type(find_game(game_id)).__module__.rsplit(".", 1)[0]
+    return importlib.import_module(f"{package}.{part}")
+
+
+@dataclass
+class LogEntry:
+    """One move as the log shows it: who, the notation, what it does (en/ko) and the points it changed."""
+
+    number: int
+    seat: int
+    move: str
+    text: dict[str, str]
+    effects: dict[str, int]
+
+    def to_json(self, lang: str) -> dict[str, Any]:
+        return {"n": self.number + 1, "seat": self.seat, "move": self.move, "text": self.text[lang],
+                "effects": self.effects}
+
+
+def _effects(before: State, after: State, seat: int) -> dict[str, int]:
+    """The mover's score categories that changed, with their change (public: scores are on the table)."""
+    old = before.scores()[seat].categories
+    new = after.scores()[seat].categories
+    return {k: new[k] - old[k] for k in new if new[k] != old.get(k, 0)}
+
+
+@dataclass
+class LiveGame:
+    """One game in memory; ``lock`` serialises its changes; ``version`` grows with every change."""
+
+    stored: StoredGame
+    state: State
+    moves: list[StoredMove]
+    log: list[LogEntry]
+    render: ModuleType
+    version: int = 0
+    thinking: bool = False
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _bodies: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+
+    @classmethod
+    def start(cls, stored: StoredGame) -> State:
+        return find_game(stored.game).new(players=len(stored.seats), seed=stored.seed, **stored.options)
+
+    @classmethod
+    def rebuild(cls, stored: StoredGame, moves: Sequence[StoredMove]) -> LiveGame:
+        """Replay the stored moves from the seed (checked: a bad store is an error, not a guess)."""
+        state = cls.start(stored)
+        live = cls(stored, state, [], [], game_part(stored.game, "render"))
+        for move in moves:
+            action = state.parse_action(move.notation)
+            if state.current_player != move.seat:
+                raise HanpanError(f"game {stored.id}: stored move {move.number + 1} is by seat {move.seat}, "
+                                  f"but seat {state.current_player} was to move")
+            live._advance(action, move)
+        return live
+
+    # --- moves -------------------------------------------------------------------------------------
+    @property
+    def move_number(self) -> int:
+        return len(self.moves)
+
+    def is_bot(self, seat: int | None) -> bool:
+        return seat is not None and self.stored.seats[seat] != HUMAN
+
+    def check_move(self, seat: int, text: str, move_number: int) -> Action:
+        """The action ``seat`` asks for; raises MoveRefused (403, 409 or 400) and changes nothing."""
+        if self.state.is_over:
+            raise MoveRefused(409, "the game is over; no move is legal")
+        if seat != self.state.current_player:
+            raise MoveRefused(403, f"it is not your turn: seat {self.state.current_player} is to move")
+        if move_number != self.move_number:
+            raise MoveRefused(409, f"move_number {move_number} is not the current one ({self.move_number}); "
+                                   "reload the game")
+        try:
+            return self.state.parse_action(text)
+        except HanpanError as e:
+            raise MoveRefused(400, str(e)) from None
+
+    def after(self, action: Action) -> State:
+        """The state the action leads to (the live state is untouched until the move is stored)."""
+        state = self.state.clone()
+        state.apply(action)
+        return state
+
+    def commit_move(self, action: Action, seat: int, after: State) -> None:
+        """Make a stored move the live one (``after`` is ``self.after(action)``)."""
+        self._advance(action, StoredMove(self.move_number, seat, str(action)), after)
+        self.stored.move_count = self.move_number
+        self.stored.status = self.state.status
+        self.stored.result = result_of(self.state)
+
+    def _advance(self, action: Action, move: StoredMove, after: State | None = None) -> None:
+        before = self.state
+        if after is None:
+            after = before.clone()
+            after.apply(action)
+        text = {lang: str(self.render.describe(before, action, lang)) for lang in LANGS}
+        self.log.append(LogEntry(move.number, move.seat, str(action), text, _effects(before, after, move.seat)))
+        self.moves.append(move)
+        self.state = after
+        self.version += 1
+
+    def undo_target(self, seat: int) -> State:
+        """The state before ``seat``'s last decision, if the undo rule allows it; else MoveRefused."""
+        if self.state.is_over or seat != self.state.current_player:
+            raise MoveRefused(403 if not self.state.is_over else 409, "you can only undo on your own turn")
+        if not self.moves or self.moves[-1].seat != seat:
+            raise MoveRefused(409, "nothing of yours to undo this turn")
+        previous = self.start(self.stored)
+        for move in self.moves[:-1]:
+            previous.apply(previous.parse_action(move.notation))
+        if previous.current_player != seat or previous.turn != self.state.turn:
+            raise MoveRefused(409, "nothing of yours to undo this turn")
+        if previous.reveals != self.state.reveals:
+            raise MoveRefused(409, "cannot undo: new information came out since (a draw)")
+        return previous
+
+    def commit_undo(self, previous: State) -> None:
+        self.moves.pop()
+        self.log.pop()
+        self.state = previous
+        self.stored.move_count = self.move_number
+        self.stored.status = "playing"
+        self.stored.result = None
+        self.version += 1
+
+    def can_undo(self, seat: int | None) -> bool:
+        """A cheap first test for the page's button (the full rule runs on request)."""
+        return (seat is not None and not self.state.is_over and seat == self.state.current_player
+                and bool(self.moves) and self.moves[-1].seat == seat and not self.is_bot(seat))
+
+    # --- what clients see --------------------------------------------------------------------------
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [{"seat": i, "kind": kind} for i, kind in enumerate(self.stored.seats)]
+
+    def body(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) is sent: its view and nothing of anyone else's secrets."""
+        cached = self._bodies.get((seat, lang))
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        body = self._body(seat, lang)
+        self._bodies[(seat, lang)] = (self.version, body)
+        return body
+
+    def _body(self, seat: int | None, lang: str) -> dict[str, Any]:
+        state = self.state
+        to_move = state.current_player
+        legal: list[Action] = list(state.legal_actions()) if seat is not None and seat == to_move else []
+        scores = state.scores()
+        return {
+            "id": self.stored.id,
+            "game": self.stored.game,
+            "status": state.status,
+            "move_number": self.move_number,
+            "current_player": to_move,
+            "seat": seat,
+            "seats": self.seats_json(),
+            "view": state.view(seat) if seat is not None else state.public_view(),
+            "legal": [str(a) for a in legal],
+            "hints": {str(a): str(self.render.describe(state, a, lang)) for a in legal},
+            "scores": [card.to_json() for card in scores],
+            "labels": labels(self.stored.game, lang),
+            "log": [entry.to_json(lang) for entry in self.log],
+            "thinking": self.thinking,
+            "can_undo": self.can_undo(seat),
+            "winners": list(state.winners()),
+        }
+
+    def record(self) -> dict[str, Any]:
+        """The ``hanpan.record/1`` record; only for a game that is over (a record holds the seed)."""
+        if not self.state.is_over:
+            raise MoveRefused(403, "the record is shown once the game is over (it holds the seed)")
+        return Record.of(self.state, self.stored.seats, [m.notation for m in self.moves]).to_json()
+
+
+@functools.cache
+def labels(game_id: str, lang: str) -> dict[str, str]:
+    """Each score category's name (and extras such as solo suns) in ``lang``."""
+    render = game_part(game_id, "render")
+    name = getattr(render, "category_name", None)
+    game = find_game(game_id)
+    keys: dict[str, None] = {}
+    for players in {game.min_players, game.default_players, game.max_players}:
+        keys.update(dict.fromkeys(game.new(players=players, seed=0).scores()[0].to_json()))
+    return {k: str(name(k, lang)) if name is not None else k for k in keys}
+
+
+def replay_body(stored: StoredGame, notations: Sequence[str], upto: int, seat: int | None,
+                lang: str) -> dict[str, Any]:
+    """The body of a replay at move ``upto`` (0 = the start), seen by ``seat`` or the table."""
+    live = LiveGame.rebuild(stored, [])
+    for number, text in enumerate(notations[:upto]):
+        mover = live.state.current_player
+        try:
+            action = live.state.parse_action(text)
+        except HanpanError as e:
+            raise IllegalActionError(f"move {number + 1} ({text!r}): {e}") from None
+        assert mover is not None
+        live._advance(action, StoredMove(number, mover, text))
+    body = live.body(seat, lang)
+    return {**body, "legal": [], "hints": {}, "can_undo": False, "total_moves": len(notations)}

@@ -1,0 +1,245 @@
+"""The web app's database: games, their seats' token hashes and every accepted move.
+
+The moves are the source of truth: a game's state is rebuilt by replaying them from the seed, so a
+restart (even ``kill -9``) loses nothing that was acknowledged.  A move is stored in one transaction
+with the game's move count, guarded by that count, so a stale or repeated request can never be stored
+twice (and the primary key (game, number) refuses a doubled number even then).
+
+SQLite (the default, a file in the user's data folder) and PostgreSQL are both supported; the schema is
+made and migrated by Alembic on start (``hanpan/web/migrations``).
+
+>>> store = Store("sqlite://")
+>>> store.create_game(StoredGame("g1", "spirits_of_the_wild", {}, 7, ["human", "greedy"]), {0: "ab" * 32})
+>>> store.append_move("g1", 0, 0, "take1", "playing", None)
+True
+>>> store.append_move("g1", 0, 0, "take1", "playing", None)  # the same number again: refused
+False
+>>> [m.notation for m in store.moves("g1")]
+['take1']
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from importlib.resources import files
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    DateTime,
+    Engine,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    delete,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.pool import StaticPool
+
+metadata = MetaData()
+
+games_table = Table(
+    "games", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", Text, nullable=False),  # JSON object
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),  # JSON list: "human" or an agent level per seat
+    Column("status", String(12), nullable=False, index=True),
+    Column("move_count", Integer, nullable=False),
+    Column("result", Text, nullable=True),  # JSON, once over
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+tokens_table = Table(
+    "seat_tokens", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("token_hash", String(64), nullable=False),  # sha256 hex: the tokens themselves are never stored
+)
+
+moves_table = Table(
+    "moves", metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("number", Integer, primary_key=True),  # 0-based
+    Column("seat", Integer, nullable=False),
+    Column("notation", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+
+@dataclass
+class StoredGame:
+    """A game as the database holds it (its state comes from replaying its moves)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: list[str]
+    status: str = "playing"
+    move_count: int = 0
+    result: dict[str, Any] | None = None
+    created_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+    updated_at: datetime = field(default_factory=lambda: datetime.now(UTC))
+
+
+@dataclass(frozen=True)
+class StoredMove:
+    number: int
+    seat: int
+    notation: str
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _row_game(row: Any) -> StoredGame:
+    return StoredGame(row.id, row.game, json.loads(row.options), int(row.seed), json.loads(row.seats), row.status,
+                      row.move_count, json.loads(row.result) if row.result else None,
+                      row.created_at, row.updated_at)
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL (readers never wait for the writer) and a busy timeout."""
+    if url.startswith("sqlite"):
+        memory = url in ("sqlite://", "sqlite:///:memory:")
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30},
+                               **({"poolclass": StaticPool} if memory else {}))
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            if not memory:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=FULL")  # a commit is on disk before the move is acknowledged
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Create or upgrade the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(files("hanpan.web") / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+class Store:
+    """Reads and writes games and moves; every method is one short transaction (call from a thread)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        self.is_sqlite = url.startswith("sqlite")
+        # SQLite has one writer at a time: one lock here beats its busy-waiting under load.
+        self._write_lock = threading.Lock() if self.is_sqlite else None
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def _writing(self) -> Any:
+        return self._write_lock if self._write_lock is not None else _NoLock()
+
+    # --- writes ------------------------------------------------------------------------------------
+    def create_game(self, game: StoredGame, token_hashes: dict[int, str]) -> None:
+        with self._writing(), self.engine.begin() as c:
+            c.execute(insert(games_table).values(
+                id=game.id, game=game.game, options=json.dumps(game.options), seed=game.seed,
+                seats=json.dumps(game.seats), status=game.status, move_count=game.move_count,
+                result=json.dumps(game.result) if game.result is not None else None,
+                created_at=game.created_at, updated_at=game.updated_at))
+            for seat, token_hash in token_hashes.items():
+                c.execute(insert(tokens_table).values(game_id=game.id, seat=seat, token_hash=token_hash))
+
+    def append_move(self, game_id: str, number: int, seat: int, notation: str, status: str,
+                    result: dict[str, Any] | None) -> bool:
+        """Store move ``number``; False (nothing written) unless the game has exactly ``number`` moves."""
+        try:
+            with self._writing(), self.engine.begin() as c:
+                done = c.execute(
+                    update(games_table)
+                    .where(games_table.c.id == game_id, games_table.c.move_count == number)
+                    .values(move_count=number + 1, status=status, updated_at=_now(),
+                            result=json.dumps(result) if result is not None else None))
+                if done.rowcount != 1:
+                    return False
+                c.execute(insert(moves_table).values(game_id=game_id, number=number, seat=seat, notation=notation,
+                                                     created_at=_now()))
+        except IntegrityError:
+            return False
+        return True
+
+    def remove_last_move(self, game_id: str, number: int) -> bool:
+        """Take back move ``number`` (undo); False unless it is the game's last move."""
+        with self._writing(), self.engine.begin() as c:
+            done = c.execute(
+                update(games_table)
+                .where(games_table.c.id == game_id, games_table.c.move_count == number + 1)
+                .values(move_count=number, status="playing", result=None, updated_at=_now()))
+            if done.rowcount != 1:
+                return False
+            c.execute(delete(moves_table).where(moves_table.c.game_id == game_id, moves_table.c.number == number))
+        return True
+
+    # --- reads -------------------------------------------------------------------------------------
+    def game(self, game_id: str) -> StoredGame | None:
+        with self.engine.connect() as c:
+            row = c.execute(select(games_table).where(games_table.c.id == game_id)).first()
+        return _row_game(row) if row is not None else None
+
+    def token_hashes(self, game_id: str) -> dict[int, str]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(tokens_table.c.seat, tokens_table.c.token_hash)
+                             .where(tokens_table.c.game_id == game_id)).all()
+        return {int(r.seat): str(r.token_hash) for r in rows}
+
+    def moves(self, game_id: str) -> list[StoredMove]:
+        with self.engine.connect() as c:
+            rows = c.execute(select(moves_table.c.number, moves_table.c.seat, moves_table.c.notation)
+                             .where(moves_table.c.game_id == game_id).order_by(moves_table.c.number)).all()
+        return [StoredMove(int(r.number), int(r.seat), str(r.notation)) for r in rows]
+
+    def games(self, status: Sequence[str] | None = None, limit: int = 100) -> list[StoredGame]:
+        """The newest games first (optionally only those of the given statuses)."""
+        query = select(games_table).order_by(games_table.c.updated_at.desc()).limit(limit)
+        if status:
+            query = query.where(games_table.c.status.in_(list(status)))
+        with self.engine.connect() as c:
+            return [_row_game(r) for r in c.execute(query).all()]
+
+    def playing_ids(self) -> list[str]:
+        with self.engine.connect() as c:
+            return [str(r.id) for r in c.execute(select(games_table.c.id)
+                                                 .where(games_table.c.status == "playing")).all()]
+
+
+class _NoLock:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *_: object) -> None:
+        return None
