@@ -322,7 +322,13 @@ function animalRow(body, ui, p, animal, y) {
           class: i < stones.length ? "sotw-step sotw-step-done" : "sotw-step" }, String(value)));
       }
     }
-    if (mine && phase === "place" && !ui.chosen("spirit")) ui.bind(g, place, named(ui, (info.places || [])[pi] || { en: place, ko: place }));
+    if (mine && phase === "place" && !ui.chosen("spirit")) {
+      // With one colour in hand (and maybe the spirit stone) a place names the whole move, so "salmon"
+      // does not also offer the spirit stone's "spirit salmon".
+      const colours = Object.keys(view.held || {}).filter((k) => k !== "spirit" && view.held[k] > 0);
+      const only = colours.length === 1 && !ui.chosen(colours[0]) ? `${colours[0]} ` : "";
+      ui.bind(g, `${only}${place}`, named(ui, (info.places || [])[pi] || { en: place, ko: place }));
+    }
     row.append(g);
     x += w + (animal === "owl" ? 6 : 10);
   });
