@@ -82,6 +82,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     lang_option(p)
 
+    p = commands.add_parser("serve", help="the web app: play in the browser, with friends online")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=_port, default=8000, help="port (default 8000)")
+    p.add_argument("--db", default=None,
+                   help="SQLAlchemy database URL (default: an SQLite file in your data folder)")
+    p.add_argument("--open", action="store_true", help="open the lobby in a browser")
+    p.add_argument("--bot-workers", type=_positive, default=2, help="worker processes for computer seats")
+    lang_option(p)
+
     p = commands.add_parser("bench", help="random complete games per second and decisions per second")
     p.add_argument("game")
     p.add_argument("--num-players", type=_positive, default=None)
@@ -106,6 +115,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1 or more")
+    return value
+
+
+def _port(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
+    if not 0 < value < 65536:
+        raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1–65535")
     return value
 
 
@@ -287,6 +306,15 @@ def cmd_bench(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, lang: str) -> int:
+    try:
+        from hanpan.web.serve import serve
+    except ImportError as e:
+        raise UsageError(f"the web app needs the 'web' extra ({e.name} is missing): "
+                         "pip install 'hanpan[web]', or run make play") from None
+    return serve(args.host, args.port, args.db, args.open, args.bot_workers)
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -295,6 +323,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "score": cmd_score,
     "bench": cmd_bench,
+    "serve": cmd_serve,
 }
 
 

@@ -1,0 +1,161 @@
+// The lobby: make a game (game, seats, options, seed), hand out its links, list the games.
+
+import { api, currentLang, gameName, header, meta, t } from "./common.js";
+import { remember, playLink, tokensOf } from "./tokens.js";
+import { h } from "./ui.js";
+
+const lang = currentLang();
+document.documentElement.lang = lang;
+document.title = t("title", lang);
+
+/** @param {any} option */
+function optionLabel(option) {
+  const help = lang === "ko" ? option.help_ko : option.help_en;
+  return option.name === "max_turns" ? t("max_turns", lang) : `${option.name}${help ? ` — ${help}` : ""}`;
+}
+
+/** The new-game form. @param {any} info */
+function form(info) {
+  const gameSelect = h("select", { id: "game", name: "game" },
+    ...info.games.map((/** @type {any} */ g) => h("option", { value: g.id }, `${gameName(g, lang)} (${g.min_players === g.max_players ? g.min_players : `${g.min_players}–${g.max_players}`})`)));
+  const countBox = h("div", { class: "field" });
+  const seatsBox = h("div", { class: "seats" });
+  const optionsBox = h("div", { class: "options" });
+  const seed = h("input", { id: "seed", type: "number", min: 0, step: 1, inputmode: "numeric", placeholder: "—" });
+  const error = h("p", { class: "error", role: "alert" });
+  const result = h("div", { id: "created" });
+
+  const current = () => info.games.find((/** @type {any} */ g) => g.id === /** @type {HTMLSelectElement} */ (gameSelect).value);
+
+  function drawSeats(count) {
+    seatsBox.replaceChildren();
+    for (let seat = 0; seat < count; seat++) {
+      const select = h("select", { id: `seat${seat}`, class: "seat-kind" },
+        ...info.seats.map((/** @type {string} */ kind) => h("option", { value: kind, selected: (seat === 0 ? kind === "human" : kind === "greedy") ? "selected" : null }, kind === "human" ? t("human", lang) : kind)));
+      seatsBox.append(h("label", { class: "field" }, h("span", {}, t("seat", lang, { n: seat + 1 })), select));
+    }
+  }
+
+  function drawGame() {
+    const game = current();
+    countBox.replaceChildren();
+    if (game.min_players !== game.max_players) {
+      const count = h("select", { id: "count" });
+      for (let n = game.min_players; n <= game.max_players; n++) count.append(h("option", { value: n, selected: n === game.default_players ? "selected" : null }, String(n)));
+      count.addEventListener("change", () => drawSeats(Number(/** @type {HTMLSelectElement} */ (count).value)));
+      countBox.append(h("label", { class: "field" }, h("span", {}, t("players", lang)), count));
+    }
+    drawSeats(game.default_players);
+    optionsBox.replaceChildren();
+    for (const option of game.options) {
+      let input;
+      if (option.choices) {
+        input = h("select", { id: `opt-${option.name}`, "data-option": option.name },
+          ...option.choices.map((/** @type {any} */ c) => h("option", { value: String(c), selected: c === option.default ? "selected" : null }, String(c))));
+      } else if (option.type === "bool") {
+        input = h("input", { id: `opt-${option.name}`, type: "checkbox", "data-option": option.name, checked: option.default ? "checked" : null });
+      } else {
+        input = h("input", { id: `opt-${option.name}`, type: "number", min: 1, step: 1, "data-option": option.name, placeholder: "—" });
+      }
+      optionsBox.append(h("label", { class: "field" }, h("span", {}, optionLabel(option)), input));
+    }
+  }
+
+  gameSelect.addEventListener("change", drawGame);
+  drawGame();
+
+  async function create(/** @type {Event} */ event) {
+    event.preventDefault();
+    error.textContent = "";
+    const game = current();
+    const seats = [...seatsBox.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
+    /** @type {Record<string, any>} */
+    const options = {};
+    for (const input of optionsBox.querySelectorAll("[data-option]")) {
+      const el = /** @type {HTMLInputElement} */ (input);
+      const name = el.dataset.option || "";
+      const spec = game.options.find((/** @type {any} */ o) => o.name === name);
+      if (el.type === "checkbox") options[name] = el.checked;
+      else if (el.type === "number") { if (el.value !== "") options[name] = Number(el.value); }
+      else options[name] = spec && spec.type === "bool" ? el.value === "true" : el.value;
+    }
+    /** @type {Record<string, any>} */
+    const request = { game: game.id, seats, options };
+    const seedText = /** @type {HTMLInputElement} */ (seed).value.trim();
+    if (seedText !== "") request.seed = Number(seedText);
+    try {
+      const created = await api("/api/games", { method: "POST", body: request });
+      for (const s of created.seats) if (s.token) remember(created.id, s.seat, s.token);
+      showLinks(result, created);
+      refresh();
+    } catch (e) {
+      error.textContent = /** @type {Error} */ (e).message;
+    }
+  }
+
+  return h("form", { id: "new-game", onsubmit: create },
+    h("h2", {}, t("new_game", lang)),
+    h("label", { class: "field" }, h("span", {}, t("game", lang)), gameSelect),
+    countBox, seatsBox,
+    h("fieldset", {}, h("legend", {}, t("options", lang)), optionsBox),
+    h("label", { class: "field" }, h("span", {}, t("seed", lang)), seed),
+    h("button", { type: "submit", id: "create", class: "primary" }, t("create", lang)),
+    error, result);
+}
+
+/** @param {Element} box @param {any} created */
+function showLinks(box, created) {
+  const rows = created.seats.filter((/** @type {any} */ s) => s.token).map((/** @type {any} */ s) => {
+    const link = playLink(created.id, s.token);
+    const name = t("player", lang, { n: s.seat + 1 });
+    return h("li", {}, h("a", { href: link, class: "seat-link", "data-seat": s.seat }, t("play_as", lang, { name })), " ", copyButton(link));
+  });
+  const watch = playLink(created.id, null);
+  rows.push(h("li", {}, h("a", { href: watch, class: "watch-link" }, t("spectators", lang)), " ", copyButton(watch)));
+  box.replaceChildren(h("h3", {}, t("share", lang)), h("p", { class: "help" }, t("share_help", lang)), h("ul", { class: "links" }, ...rows));
+}
+
+/** @param {string} text */
+function copyButton(text) {
+  const button = h("button", { type: "button", class: "small" }, t("copy", lang));
+  button.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      button.textContent = t("copied", lang);
+    } catch {
+      window.prompt("", text);
+    }
+  });
+  return button;
+}
+
+const lists = h("section", { id: "games" });
+
+async function refresh() {
+  const info = await meta();
+  const names = Object.fromEntries(info.games.map((/** @type {any} */ g) => [g.id, gameName(g, lang)]));
+  const [playing, finished] = await Promise.all([api("/api/games?status=playing"), api("/api/games?status=finished")]);
+  const row = (/** @type {any} */ g) => {
+    const mine = tokensOf(g.id);
+    const seatLinks = Object.entries(mine).map(([seat, token]) => h("a", { href: playLink(g.id, token), class: "join" }, `${t("join", lang)} (${t("player", lang, { n: Number(seat) + 1 })})`));
+    const actions = g.status === "playing"
+      ? [...seatLinks, h("a", { href: playLink(g.id, null) }, t("watch", lang))]
+      : [h("a", { href: `/replay/${encodeURIComponent(g.id)}` }, t("replay", lang))];
+    const seats = g.seats.map((/** @type {string} */ k) => (k === "human" ? t("human", lang) : k)).join(", ");
+    const result = g.result ? ` — ${g.result.scores.join(" : ")}` : "";
+    return h("li", { "data-game": g.id }, h("b", {}, names[g.game] || g.game), ` · ${seats} · ${t("moves_made", lang, { n: g.move_number })}${result} `, ...actions.flatMap((a) => [a, " "]));
+  };
+  const list = (/** @type {any[]} */ games) => (games.length ? h("ul", { class: "game-list" }, ...games.map(row)) : h("p", { class: "help" }, t("none_yet", lang)));
+  lists.replaceChildren(h("h2", {}, t("in_progress", lang)), list(playing), h("h2", {}, t("finished", lang)), list(finished));
+}
+
+async function main() {
+  const root = /** @type {HTMLElement} */ (document.getElementById("app"));
+  const info = await meta();
+  root.replaceChildren(header(lang), h("main", { class: "lobby" }, form(info), lists));
+  await refresh();
+}
+
+main().catch((e) => {
+  document.body.append(h("p", { class: "error" }, String(e.message || e)));
+});
