@@ -467,7 +467,7 @@ function prompt(body, ui) {
     coyote: ["send the coyote", "코요테 보내기"],
   };
   const [en, ko] = what[view.phase] || ["", ""];
-  return `${who}: ${ui.tr(en, ko)}`;
+  return `${who}: ${ui.tr(en, ko)}${body.thinking && !myTurn(body) ? ui.tr(" (thinking…)", " (생각 중…)") : ""}`;
 }
 
 /**
@@ -639,13 +639,12 @@ function table(body, ui) {
 
 /** @param {any} body @param {any} ui @returns {Element} */
 export function draw(body, ui) {
-  const view = body.view;
-  const first = body.seat === 1 ? 1 : 0;
   const root = ui.h("div", { class: "sotw" });
+  if (!body.view) return root;
+  const first = body.seat === 1 ? 1 : 0;
   root.append(ui.h("div", { class: "sotw-panel sotw-panel-board" }, playerBoard(body, ui, first)));
   root.append(ui.h("div", { class: "sotw-panel sotw-panel-table" }, table(body, ui)));
   root.append(ui.h("div", { class: "sotw-panel sotw-panel-board" }, playerBoard(body, ui, 1 - first)));
-  if (!view) root.replaceChildren(ui.h("p", {}, "?"));
   return root;
 }
 
