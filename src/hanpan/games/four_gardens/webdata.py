@@ -152,23 +152,31 @@ def _bonus_text(pile: str, lang: str) -> str:
     return "게임 끝에 타일의 수만큼 점수" if ko else "that many points at the end"
 
 
-SYMBOLS: tuple[tuple[str, str, str], ...] = (
-    ("⟳2↑", "rotate & collect: turn floor 2 and the floors above it, then collect from floor 1 up",
-     "회전 후 수집: 2층과 그 위층을 돌린 뒤 1층부터 위로 수집"),
-    ("⟳3↓", "rotate & collect: turn floor 3 and the floors above it, then collect from floor 4 down",
-     "회전 후 수집: 3층과 그 위층을 돌린 뒤 4층부터 아래로 수집"),
-    ("+1", "gain 1: one resource of your choice onto a base card or into storage",
+#: the symbols of a drawn card: (id, symbol, English, Korean); the page draws "covered" and "empty" as tokens
+SYMBOLS: tuple[tuple[str, str, str, str], ...] = (
+    ("rotate_up", "⟳2↑", "rotate & collect: turn floor 2 and every floor above it, then collect from floor 1 upward",
+     "회전 후 수집: 2층과 그 위층을 모두 돌린 뒤 1층부터 위로 수집"),
+    ("rotate_down", "⟳3↓",
+     "rotate & collect: turn floor 3 and every floor above it, then collect from floor 4 downward",
+     "회전 후 수집: 3층과 그 위층을 모두 돌린 뒤 4층부터 아래로 수집"),
+    ("gain", "+1", "gain 1: one resource of your choice onto a base card or into storage",
      "자원 1개 획득: 원하는 자원 1개를 기초 카드나 창고에"),
-    ("⇄", "rearrange (every card): move tokens storage → base card, base card → base card, storage → supply",
-     "재배치 (모든 카드): 창고 → 기초 카드, 기초 카드 → 기초 카드, 창고 → 공급처로 자원 옮기기"),
-    ("●", "a cost icon covered by a token (terminal: upper case, e.g. W)",
-     "자원이 놓인 비용 칸 (터미널: 대문자, 예 W)"),
-    ("○", "a cost icon still empty (terminal: lower case, e.g. w; [wgtt] = water, grass, wood, wood)",
-     "아직 빈 비용 칸 (터미널: 소문자, 예 w; [wgtt] = 물, 풀, 나무, 나무)"),
-    ("3·2", "landscape side: colour and position (here position 2 of a 3-card landscape)",
-     "풍경 면: 색과 위치 (여기서는 3장짜리 전경의 2번 자리)"),
-    ("?", "a hand card whose base side you do not know (drawn blind)", "기초 면을 모르는 손패 (덱에서 뽑음)"),
-    ("c17", "a card's id, used in the move texts", "카드 번호 (수 표기에 쓰임)"),
+    ("rearrange", "⇄", "rearrange (every card can): move tokens storage → base card, base card → base card, "
+     "storage → supply",
+     "재배치 (모든 카드 가능): 창고 → 기초 카드, 기초 카드 → 기초 카드, 창고 → 공급처로 자원 옮기기"),
+    ("covered", "W", "a cost icon covered by a token, drawn filled (terminal: upper case)",
+     "자원이 놓인 비용 칸, 채워서 그림 (터미널: 대문자)"),
+    ("empty", "w", "a cost icon still empty, drawn dashed (terminal: lower case; [wgtt] = water, grass, wood, wood "
+     "still needed)", "아직 빈 비용 칸, 점선으로 그림 (터미널: 소문자; [wgtt] = 물, 풀, 나무, 나무가 더 필요)"),
+    ("place", "O2 /3", "the landscape colour's letter and the card's position; /3 = that landscape has 3 cards",
+     "전경 색 글자와 카드의 위치; /3 = 그 전경은 3장"),
+    ("god", "✿", "the god on the card's landscape side (on a base card: the favour its completion brings)",
+     "카드 풍경 면의 신 (기초 카드에서는 완성할 때 얻는 총애)"),
+    ("unknown", "?", "a card of which only the landscape side is known (drawn blind from the deck)",
+     "풍경 면만 알려진 카드 (카드 더미에서 뽑은 카드)"),
+    ("id", "c17", "a card's id, used in the move texts", "카드 번호 (수 표기에 쓰임)"),
+    ("terminal", "⟳1↓ [wgtt]", "in the terminal: a rotate card of floor 1 downward needing water, grass and 2 wood",
+     "터미널 표기: 1층 아래 방향 회전 카드, 물·풀·나무 2개 필요"),
 )
 
 
@@ -184,8 +192,8 @@ def catalog() -> dict[str, Any]:
         "gods": [{"id": g, **both(g), "glyph": GLYPHS[g], "colour": COLOURS_CSS[g], "track": item["track"]}
                  for g, item in zip(GODS, DATA["gods"], strict=True)],
         "wild": {"id": "wild", **both("wild"), "glyph": GLYPHS["wild"], "colour": COLOURS_CSS["wild"],
-                 "text": {"en": "wild god: you choose a god whose track still holds your marker",
-                          "ko": "와일드 신: 내 마커가 남아 있는 신 하나를 고릅니다"}},
+                 "text": {"en": "you choose a god whose track still holds your marker",
+                          "ko": "내 마커가 남아 있는 신 하나를 고릅니다"}},
         "colours": [{"id": c, **both(c), "size": size, "colour": COLOURS_CSS[c]}
                     for c, size in zip(COLOURS, SIZES, strict=True)],
         "bonus_piles": [{"id": b["id"], "en": b["en"], "ko": b["ko"], "values": list(values),
@@ -195,7 +203,7 @@ def catalog() -> dict[str, Any]:
                    "when_text": dict(zip(("en", "ko"), WHEN[WHIM_WHEN[i]], strict=True)),
                    "points": WHIM_POINTS[i], "text": {"en": _whim_text(w, "en"), "ko": _whim_text(w, "ko")}}
                   for i, w in enumerate(WHIMS)],
-        "symbols": [{"symbol": s, "en": en, "ko": ko} for s, en, ko in SYMBOLS],
+        "symbols": [{"id": i, "symbol": s, "en": en, "ko": ko} for i, s, en, ko in SYMBOLS],
         "tower": {"floors": 4, "face_icons": list(FACE_ICONS),
                   "seat_sides": {str(n): list(sides) for n, sides in SEAT_SIDES.items()}},
         "track": {"low": TRACK_LOW, "high": TRACK_HIGH, "start": TRACK_START},

@@ -522,7 +522,7 @@ function pileMark(/** @type {string} */ id) {
 
 function whimText(/** @type {Ctx} */ c, /** @type {string} */ id) {
   const w = c.byId[id];
-  return w && w.text ? `${nm(c, id)} (${c.ui.tr(w.when_text.en, w.when_text.ko)}): ${c.ui.tr(w.text.en, w.text.ko)}` : id;
+  return w && w.text ? `${nm(c, id)}: ${c.ui.tr(w.text.en, w.text.ko)}` : id;
 }
 
 function whimsBlock(/** @type {Ctx} */ c) {
@@ -532,7 +532,6 @@ function whimsBlock(/** @type {Ctx} */ c) {
     const w = c.byId[id] || {};
     const el = h("div", { class: "fg-tile fg-whim", title: whimText(c, id) },
       h("div", { class: "fg-tile-name" }, "✦ ", nm(c, id)),
-      h("div", { class: "fg-small" }, w.when_text ? tr(w.when_text.en, w.when_text.ko) : ""),
       h("div", { class: "fg-whim-text" }, w.text ? tr(w.text.en, w.text.ko) : ""));
     bind(c, el, `whim ${id}`, nm(c, id));
     return el;
@@ -722,10 +721,15 @@ export function legend(ui) {
     h("figure", {}, cardSvg(c, sample, { side: "base", tokens: { grass: 1, wood: 1 } }), h("figcaption", { class: "fg-small" }, tr("base side", "기초 면"))),
     h("figure", {}, cardSvg(c, sampleLand, { side: "landscape" }), h("figcaption", { class: "fg-small" }, tr("landscape side", "풍경 면"))),
     h("figure", {}, cardSvg(c, { colour: "orange", position: 2, god: "autumn" }, { side: "known" }), h("figcaption", { class: "fg-small" }, tr("base side unknown", "기초 면 모름"))));
+  const mark = (/** @type {any} */ s) => {
+    if (s.id !== "covered" && s.id !== "empty") return s.symbol;
+    return ui.svg("svg", { width: 40, height: 16, viewBox: "0 0 40 16" },
+      ...["water", "grass", "wood"].map((r, i) => tokenDisc(c, r, 7 + i * 13, 8, 6, s.id === "covered")));
+  };
   const symbols = h("dl", { class: "fg-dl" }, ...(cat.symbols || []).flatMap((/** @type {any} */ s) =>
-    [h("dt", {}, s.symbol), h("dd", {}, tr(s.en, s.ko))]));
+    [h("dt", {}, mark(s)), h("dd", {}, tr(s.en, s.ko))]));
   const resources = h("ul", { class: "fg-ul" }, ...(cat.resources || []).map((/** @type {any} */ r) =>
-    h("li", {}, resIcon(c, r.id), ` ${letter(c, r.id)} = ${tr(r.en, r.ko)} (${r.count})`)));
+    h("li", {}, resIcon(c, r.id), letter(c, r.id) === tr(r.en, r.ko) ? ` ${tr(r.en, r.ko)} (${r.count})` : ` ${letter(c, r.id)} = ${tr(r.en, r.ko)} (${r.count})`)));
   const gods = h("ul", { class: "fg-ul" }, ...[...(cat.gods || []), cat.wild].filter(Boolean).map((/** @type {any} */ g) =>
     h("li", {}, h("span", { class: "fg-godmark", style: `background:${g.colour}` }, g.glyph), ` ${tr(g.en, g.ko)}`, g.text ? ` — ${tr(g.text.en, g.text.ko)}` : "")));
   const colours = h("ul", { class: "fg-ul" }, ...(cat.colours || []).map((/** @type {any} */ k) =>
@@ -733,7 +737,7 @@ export function legend(ui) {
   const piles = h("ul", { class: "fg-ul" }, ...(cat.bonus_piles || []).map((/** @type {any} */ b) =>
     h("li", {}, h("b", {}, `${pileMark(b.id)} ${tr(b.en, b.ko)}`), ` [${[...b.values].reverse().join(", ")}]: ${tr(b.text.en, b.text.ko)}`)));
   const whims = h("ul", { class: "fg-ul" }, ...(cat.whims || []).map((/** @type {any} */ w) =>
-    h("li", {}, h("b", {}, `✦ ${tr(w.en, w.ko)}`), h("span", { class: "fg-small" }, ` (${tr(w.when_text.en, w.when_text.ko)})`), `: ${tr(w.text.en, w.text.ko)}`)));
+    h("li", {}, h("b", {}, `✦ ${tr(w.en, w.ko)}`), `: ${tr(w.text.en, w.text.ko)}`)));
   const marks = h("ul", { class: "fg-ul" },
     h("li", {}, tr("Tower: a row per floor (4 at the top) with its resource; a column per tower side, ▼ your side; the discs are the icons that side sees.",
       "탑: 층마다 한 줄 (맨 위가 4층)과 그 자원, 탑의 면마다 한 열 (▼ 내 쪽); 원은 그 면에 보이는 아이콘입니다.")),
