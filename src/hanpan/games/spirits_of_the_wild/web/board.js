@@ -214,7 +214,7 @@ function actionCard(ui, card, up, x, y, w, h, opts) {
         class: "sotw-card-big", "font-size": big.length > 3 ? 14 : 17 }, big));
       if (card === "add3") g.append(coyote(ui, x + w / 2 + 21, y + 19, 6));
     }
-    const small = wrap(ui.tr(face[1], face[3]), w - 6, 9.5);
+    const small = wrap(ui.tr(face[1], face[3]), w - 6, 10);
     g.append(lines(ui, x + w / 2, y + h - 7 - (small.length - 1) * 10.5, small, 10.5,
       { "text-anchor": "middle", class: "sotw-card-small" }));
     if (card === "spirit" && opts.ready) {
@@ -249,13 +249,13 @@ function actionCard(ui, card, up, x, y, w, h, opts) {
 
 // --- a player's board ---------------------------------------------------------------------------------
 
-const BW = 420; // board width in SVG units
+const BW = 364; // board width in SVG units
 const ROW = 60; // height of an animal's row
 const R = 11.5; // stone radius on a board
 const STEP = 27; // distance between slots of a place
-const SLOTS_X = 100; // where the slots start
-const SPIRIT_X = 322; // the spirit slot's centre
-const COYOTE_X = 376; // the coyote column's centre
+const SLOTS_X = 86; // where the slots start
+const SPIRIT_X = 300; // the spirit slot's centre
+const COYOTE_X = 336; // the coyote column's centre
 
 /**
  * The places of an animal: [place id, size, stones on it].
@@ -334,14 +334,15 @@ function animalRow(body, ui, p, animal, y) {
   });
   if (animal === "beaver") {
     const both = (ui.catalog && ui.catalog.beaver_both) || 14;
-    row.append(ui.svg("text", { x: x - 6, y: cy + R + 15, class: "sotw-both" }, ui.tr(`both ${both}`, `둘 다 ${both}`)));
+    row.append(ui.svg("text", { x: x - 8, y: cy + R + 15, class: "sotw-both" }, ui.tr(`both ${both}`, `모두 ${both}`)));
   }
 
   // The spirit slot.
   const sg = ui.svg("g", { class: "sotw-spirit" });
   sg.append(hit(ui, SPIRIT_X - 18, cy - 18, 36, 36, 6));
   sg.append(spirited ? stone(ui, "spirit", SPIRIT_X, cy, R + 1) : spiritSlot(ui, SPIRIT_X, cy, R + 1));
-  sg.append(ui.svg("text", { x: SPIRIT_X, y: cy + R + 15, "text-anchor": "middle", class: "sotw-step" }, "×2"));
+  sg.append(ui.svg("text", { x: SPIRIT_X, y: cy + R + 15, "text-anchor": "middle", class: "sotw-step sotw-step-spirit" },
+    `×${(ui.catalog && ui.catalog.spirit_multiplier) || 2}`));
   if (mine && phase === "place") {
     ui.bind(sg, ui.chosen("spirit") ? animal : `spirit ${animal}`,
       `${stoneName(ui, "spirit")} → ${animalName(ui, animal)}`);
@@ -360,7 +361,7 @@ function animalRow(body, ui, p, animal, y) {
       hit(ui, 4, y + 2, BW - 8, ROW - 4, 8),
       coyote(ui, COYOTE_X, cy - 2, 13, "sotw-coyote sotw-coyote-ghost"),
       ui.svg("text", { x: COYOTE_X, y: cy + 27, "text-anchor": "middle", class: "sotw-coyote-label" },
-        ui.tr("send here", "여기로")));
+        ui.tr("here?", "여기로")));
     ui.bind(target, `coyote ${animal}`, `${ui.tr("coyote", "코요테")} → ${animalName(ui, animal)}`);
     row.append(target);
   }
@@ -391,7 +392,7 @@ function playerBoard(body, ui, p) {
   // Action cards: two take-1 copies, take 2, add 2, add 3, the spirit card.
   const cards = view.action_cards[p];
   const downCount = (2 - cards.take1) + (cards.take2 ? 0 : 1) + (cards.add2 ? 0 : 1) + (cards.add3 ? 0 : 1);
-  const cw = 64;
+  const cw = 56;
   const cy0 = 44;
   const ch = 56;
   const canCard = mine && view.phase === "card";
@@ -401,8 +402,8 @@ function playerBoard(body, ui, p) {
     ["add2", !!cards.add2, 0], ["add3", !!cards.add3, 0], ["spirit", true, 0],
   ];
   deck.forEach(([card, up, half], i) => {
-    const x = 6 + i * (cw + 5) + (card === "spirit" ? 4 : 0);
-    parts.push(actionCard(ui, card, up, x, cy0, cw - (card === "spirit" ? 4 : 0), ch, {
+    const x = 4 + i * (cw + 4) + (card === "spirit" ? 2 : 0);
+    parts.push(actionCard(ui, card, up, x, cy0, cw - (card === "spirit" ? 2 : 0), ch, {
       token: canCard && up && card !== "spirit" ? card : undefined,
       ready: card === "spirit" && downCount >= 3,
       half: card === "take1" ? half : 0,
@@ -414,7 +415,7 @@ function playerBoard(body, ui, p) {
   if (showHand) {
     parts.push(ui.svg("rect", { x: 4, y, width: BW - 8, height: 38, rx: 8, class: "sotw-hand" }));
     parts.push(ui.svg("text", { x: 14, y: y + 24, class: "sotw-hand-label" }, ui.tr("In hand", "손에 든 돌")));
-    let hx = 110;
+    let hx = 100;
     held.forEach((kind) => {
       const g = ui.svg("g", { class: "sotw-held" }, hit(ui, hx - 15, y + 4, 30, 30, 15), stone(ui, kind, hx, y + 19, 12));
       if (mine && view.phase === "place") ui.bind(g, kind, `${ui.tr("place", "놓기")} ${stoneName(ui, kind)}`);
