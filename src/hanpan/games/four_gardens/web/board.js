@@ -36,8 +36,8 @@ function context(ui, body) {
   if (cat.wild) byId.wild = cat.wild;
   const toMove = body.seat !== null && body.seat !== undefined && body.seat === body.current_player
     && (body.legal || []).length > 0;
-  // four gardens side by side on a wide screen: slightly smaller cards
-  const scale = (v.players || []).length >= 4 ? 0.86 : 1;
+  // the cards' size is board.css's (--fg-s, by the room there is); these are the SVG sizes
+  const scale = 1;
   return { body, ui, v, cat, toMove, phase: v.phase, legal: body.legal || [], viewer: v.you ?? null, byId, scale };
 }
 
@@ -488,10 +488,15 @@ function marketPanel(/** @type {Ctx} */ c) {
     h("div", { class: "fg-row fg-market" }, display, deck, discards),
     supply,
   ];
-  if (v.options && v.options.whims) parts.push(whimsBlock(c));
-  else parts.push(pilesBlock(c));
   if (v.oppressed) parts.push(h("div", { class: "fg-note" }, tr(`⊘ Oppression lies on c${v.oppressed}`, `⊘ 압제 타일: c${v.oppressed}`)));
   return h("section", { class: "fg-panel fg-market-panel" }, ...parts);
+}
+
+/** The whim tiles (promo) or the bonus piles: a panel of its own, beside or below the rest. */
+function tilesPanel(/** @type {Ctx} */ c) {
+  const whims = c.v.options && c.v.options.whims;
+  return c.ui.h("section", { class: "fg-panel fg-tiles-panel" + (whims ? " fg-whims-panel" : "") },
+    whims ? whimsBlock(c) : pilesBlock(c));
 }
 
 function resIcon(/** @type {Ctx} */ c, /** @type {string} */ r, size = 16) {
@@ -503,7 +508,7 @@ function pilesBlock(/** @type {Ctx} */ c) {
   const { h, tr } = c.ui;
   const piles = c.cat.bonus_piles || [];
   return h("div", {},
-    h("div", { class: "fg-small" }, tr("Bonus piles (top tile first)", "보너스 타일 더미 (맨 위부터)")),
+    h("div", { class: "fg-h" }, tr("Bonus piles", "보너스 타일 더미")),
     h("div", { class: "fg-row" }, ...piles.map((/** @type {any} */ pile) => {
       const left = c.v.bonus_piles[pile.id] || [];
       const top = left.length ? left[left.length - 1] : null;
@@ -538,7 +543,7 @@ function whimsBlock(/** @type {Ctx} */ c) {
   });
   const stack = h("div", { class: "fg-tile fg-whim fg-facedown", title: tr("face-down whim tiles", "뒷면 변덕 타일") },
     h("div", { class: "fg-tile-val" }, String(v.whims.face_down)), h("div", { class: "fg-small" }, tr("face down", "뒷면")));
-  return h("div", {}, h("div", { class: "fg-small" }, tr("Whims of the gods: revealed tiles", "신들의 변덕: 펼친 타일")),
+  return h("div", {}, h("div", { class: "fg-h" }, tr("Whims of the gods", "신들의 변덕")),
     h("div", { class: "fg-row fg-whims" }, ...tiles, stack));
 }
 
@@ -599,7 +604,7 @@ function gardenGrid(/** @type {Ctx} */ c, /** @type {number} */ seat, /** @type 
       for (let pos = 1; pos <= size; pos++) {
         const card = at[`${colour}/${copy}/${pos}`];
         if (!card) {
-          cells.push(svg("svg", { class: "fg-card fg-slot", width: CARD_W * c.scale, height: slotH * c.scale, viewBox: `0 0 ${CARD_W} ${slotH}` },
+          cells.push(svg("svg", { class: "fg-card fg-slot" + (any ? "" : " fg-slot-low"), width: CARD_W * c.scale, height: slotH * c.scale, viewBox: `0 0 ${CARD_W} ${slotH}` },
             title(c, tr(`${nm(c, colour)} ${pos}: empty`, `${nm(c, colour)} ${pos}: 비어 있음`)),
             svg("rect", { x: 2, y: 2, width: CARD_W - 4, height: slotH - 4, rx: 6, fill: "none", stroke: colourOf(c, colour), "stroke-width": 1.2, "stroke-dasharray": "4 3", opacity: 0.7 }),
             svg("text", { x: CARD_W / 2, y: slotH / 2 + 5, "text-anchor": "middle", "font-size": 13, fill: colourOf(c, colour), opacity: 0.7, text: `${colourMark(c, colour)}${pos}` })));
@@ -703,7 +708,7 @@ export function draw(body, ui) {
   if (c.viewer !== null && c.viewer >= 0 && c.viewer < n) order = [...order.slice(c.viewer), ...order.slice(0, c.viewer)];
   return h("div", { class: `fg-board fg-n${n}` },
     statusBar(c),
-    h("div", { class: "fg-table" }, towerPanel(c), tracksPanel(c), marketPanel(c)),
+    h("div", { class: "fg-table" }, towerPanel(c), tracksPanel(c), marketPanel(c), tilesPanel(c)),
     h("div", { class: "fg-players" }, ...order.map((seat) => playerPanel(c, seat))));
 }
 
