@@ -33,6 +33,7 @@ import contextlib
 import json
 import os
 import random
+import re
 import resource
 import shutil
 import signal
@@ -53,6 +54,9 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 
 #: players per game, drawn at random for each new game
 PLAYERS = {"spirits_of_the_wild": (2,), "harmonies": (2, 3, 4), "four_gardens": (2, 3, 4)}
+#: the head of a body: its first keys, before anything nested (the server writes them in this order)
+HEAD = re.compile(r'"status":"(?P<status>[a-z]+)","move_number":(?P<number>\d+),"current_player":(?P<player>null|\d+),')
+LEGAL = '"legal":['
 START_TIMEOUT = 120.0  # seconds for the server to answer (a restart rebuilds every game in progress)
 POST_TIMEOUT = 60.0
 DRAIN_TIMEOUT = 30.0
@@ -85,6 +89,15 @@ class Server:
         self.folder = folder
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
+        self.cpu_seconds = 0.0  # of the server processes that have ended (user + system)
+
+    def _add_cpu(self) -> None:
+        """Add the running server's CPU time (Linux /proc; nothing elsewhere)."""
+        if self.proc is None or self.proc.poll() is not None:
+            return
+        with contextlib.suppress(OSError, IndexError, ValueError):
+            fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            self.cpu_seconds += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     @property
     def base(self) -> str:
@@ -113,6 +126,7 @@ class Server:
         raise RuntimeError(f"the server did not answer within {timeout:.0f} s:\n{self.log_tail()}")
 
     def kill(self) -> None:
+        self._add_cpu()
         if self.proc is not None and self.proc.poll() is None:
             os.killpg(self.proc.pid, signal.SIGKILL)  # its group: the server and any worker it started
             self.proc.wait(10)
@@ -121,6 +135,7 @@ class Server:
         """SIGINT (uvicorn shuts down cleanly), SIGKILL after 15 s."""
         if self.proc is None or self.proc.poll() is not None:
             return
+        self._add_cpu()
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.proc.pid, signal.SIGINT)
         try:
@@ -164,6 +179,27 @@ class GameRun:
         return len(self.tokens)
 
 
+def parse(text: str, seat: int) -> dict[str, Any]:
+    """What a seat needs of a body: its status, move number and player to move, and the legal moves when it
+    is this seat's turn.  Only the head is read (and the list of legal moves for the seat to move): the
+    clients share the machine with the server, and parsing every body in full would make them the
+    bottleneck.  Falls back to a full parse when the head is not where it is expected."""
+    head = HEAD.search(text, 0, 400)
+    if head is None:
+        body: dict[str, Any] = json.loads(text)
+        return {k: body[k] for k in ("status", "move_number", "current_player", "legal")}
+    player = None if head["player"] == "null" else int(head["player"])
+    legal: list[str] = []
+    if player == seat and head["status"] == "playing":
+        at = text.find(LEGAL)
+        if at < 0:
+            legal = json.loads(text)["legal"]
+        else:
+            legal, _ = json.JSONDecoder().raw_decode(text, at + len(LEGAL) - 1)
+    return {"status": head["status"], "move_number": int(head["number"]), "current_player": player,
+            "legal": legal}
+
+
 class Bench:
     def __init__(self, args: argparse.Namespace, server: Server, mix: list[str]) -> None:
         self.args = args
@@ -203,7 +239,7 @@ class Bench:
                                           ping_interval=None, close_timeout=2) as socket_:
                         failures = 0
                         async for text in socket_:
-                            body = json.loads(text)
+                            body = parse(str(text), seat)
                             self.arrived(run, seat, body)
                             if body["move_number"] >= latest.get("move_number", -1):
                                 latest, seq = body, seq + 1
@@ -274,7 +310,7 @@ class Bench:
             self.errors[f"POST {type(e).__name__}"] += 1
             return
         if response.status_code == 200:
-            answered = response.json()["move_number"]
+            answered = parse(response.text, -1)["move_number"]
             if answered < number + 1:
                 self.errors["POST 200 with an older move_number"] += 1
             posted.outcome = "ack"
@@ -349,7 +385,14 @@ class Bench:
             extras = [asyncio.create_task(self.ticker())]
             if self.args.kill_at is not None:
                 extras.append(asyncio.create_task(self.killer()))
-            await asyncio.sleep(self.args.seconds)
+            try:
+                await asyncio.sleep(self.args.seconds)
+            except asyncio.CancelledError:  # Ctrl-C: stop the clients at once (the caller stops the server)
+                self.stopping = True
+                for task in [*slots, *extras]:
+                    task.cancel()
+                await asyncio.gather(*slots, *extras, return_exceptions=True)
+                raise
             self.stopping = True
             played = self.now()
             done, not_done = await asyncio.wait(slots, timeout=DRAIN_TIMEOUT)
@@ -485,6 +528,8 @@ def table(summary: dict[str, Any]) -> str:
         ("moves acknowledged", str(summary["moves_acknowledged"])),
         ("moves/s accepted", f"{summary['moves_per_second']:.1f}"),
         ("push latency p50/p90/p99/max (ms)", f"{lat['p50']} / {lat['p90']} / {lat['p99']} / {lat['max']}"),
+        ("CPU ms per move: server / clients", f"{summary['cpu']['server_ms_per_move']}"
+                                              f" / {summary['cpu']['clients_ms_per_move']}"),
         ("lost / doubled / extra", f"{summary['check']['lost (acknowledged, not stored)']}"
                                    f" + {summary['check']['lost (another move stored at its number)']}"
                                    f" / {summary['check']['doubled (two acknowledgements of one number)']}"
@@ -494,9 +539,9 @@ def table(summary: dict[str, Any]) -> str:
     if summary.get("kill"):
         kill = summary["kill"]
         after = kill["latency_ms_after_restart"]
-        rows.insert(6, ("kill -9 at / answering again after", f"{kill['at']:.1f} s / {kill['restart_seconds']:.1f} s"))
-        rows.insert(7, ("latency after the restart p50/p99", f"{after['p50']} / {after['p99']} ms"))
-        rows.insert(9, ("stored without an answer (in flight)",
+        rows.insert(7, ("kill -9 at / answering again after", f"{kill['at']:.1f} s / {kill['restart_seconds']:.1f} s"))
+        rows.insert(8, ("latency after the restart p50/p99", f"{after['p50']} / {after['p99']} ms"))
+        rows.insert(10, ("stored without an answer (in flight)",
                         str(summary["check"]["stored without an answer (in flight at the kill)"])))
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
@@ -514,10 +559,12 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
             raise SystemExit("no game of the mix can be played on this server")
         bench = Bench(args, server, mix)
         load_before = os.getloadavg()
+        cpu_before = resource.getrusage(resource.RUSAGE_SELF)
         print(f"server up in {startup:.1f} s; {args.games} games at once for {args.seconds:.0f} s ({', '.join(mix)})",
               flush=True)
         played = await bench.run()
         load_after = os.getloadavg()
+        cpu_after = resource.getrusage(resource.RUSAGE_SELF)
     except BaseException:
         print(f"the server's log ends with:\n{server.log_tail()}", file=sys.stderr)
         raise
@@ -529,6 +576,7 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
     moves = len(bench.acks)
     lat = [s for _, s in bench.latencies]
     per_game = Counter(g.game for g in bench.games)
+    client_cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     summary: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
         "database": "postgresql (throwaway cluster)" if args.postgres else url.split("://")[0],
@@ -544,6 +592,10 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
         "moves_per_second_by_10s": [round(sum(1 for t in bench.acks if i <= t < i + 10) / min(10, played - i), 1)
                                     for i in range(0, int(played), 10) if played - i >= 1],
         "latency_ms": quantiles(lat),
+        "cpu": {"server_seconds": round(server.cpu_seconds, 1), "clients_seconds": round(client_cpu, 1),
+                "server_ms_per_move": round(server.cpu_seconds * 1000 / moves, 2) if moves else None,
+                "clients_ms_per_move": round(client_cpu * 1000 / moves, 2) if moves else None,
+                "note": "server: user+system time of the server process(es), start-up included"},
         "errors": dict(bench.errors),
         "server_log": {"internal errors": internal, "websockets dropped for falling behind": fell_behind},
         "check": checked,
