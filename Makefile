@@ -1,21 +1,28 @@
-# Both targets set everything up on a fresh machine: a .venv with hanpan and its tools.
+# Both main targets set everything up on a fresh machine: a .venv with hanpan, its web app and its tools.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play menu test lint typecheck jscheck unit browser-deps bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
 	touch $(STAMP)
 
+# The web app: open the address it prints (a browser opens by itself where there is a screen).
 play: $(STAMP)
+	$(BIN)/hanpan serve --host $(HOST) --port $(PORT) --open
+
+# The terminal app's menu.
+menu: $(STAMP)
 	$(BIN)/hanpan menu
 
-test: $(STAMP) lint typecheck unit
+test: $(STAMP) browser-deps lint typecheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
@@ -25,6 +32,17 @@ typecheck: $(STAMP)
 
 unit: $(STAMP)
 	$(BIN)/pytest -q
+
+# The browser tests drive Debian's chromium; the database tests start a throwaway PostgreSQL cluster.
+# As root with apt (CI), both are installed when missing; elsewhere the tests say how.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql >/dev/null; \
+	  else \
+	    echo "note: the browser and PostgreSQL tests need 'apt-get install chromium postgresql' (skipped without them)"; \
+	  fi; \
+	fi
 
 bench: $(STAMP)
 	$(BIN)/hanpan bench spirits_of_the_wild

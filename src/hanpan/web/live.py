@@ -230,7 +230,13 @@ def labels(game_id: str, lang: str) -> dict[str, str]:
     keys: dict[str, None] = {}
     for players in {game.min_players, game.default_players, game.max_players}:
         keys.update(dict.fromkeys(game.new(players=players, seed=0).scores()[0].to_json()))
-    return {k: str(name(k, lang)) if name is not None else k for k in keys}
+    out = {}
+    for key in keys:
+        try:
+            out[key] = str(name(key, lang)) if name is not None else key
+        except KeyError:  # a game names only its categories: "total" and the like stay as they are
+            out[key] = {"total": "총점" if lang == "ko" else "Total"}.get(key, key)
+    return out
 
 
 def replay_body(stored: StoredGame, notations: Sequence[str], upto: int, seat: int | None,

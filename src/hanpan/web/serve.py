@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import sys
 import threading
 import webbrowser
 from pathlib import Path
 
 from hanpan.core.errors import OptionError
+
+TOKEN_IN_URL = re.compile(r"token=[^&\s\"']*")
 
 
 def default_db_url() -> str:
@@ -39,6 +42,28 @@ def check_db_url(url: str) -> str:
     return url
 
 
+class RedactTokens(logging.Filter):
+    """Blank out ``token=…`` in log lines (uvicorn logs a WebSocket's URL when it is accepted).
+
+    >>> record = logging.LogRecord("x", logging.INFO, "", 0, "%s", ("GET /ws?lang=en&token=s3cret",), None)
+    >>> RedactTokens().filter(record), record.getMessage()
+    (True, 'GET /ws?lang=en&token=…')
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        message = record.getMessage()
+        if "token=" in message:
+            record.msg = TOKEN_IN_URL.sub("token=…", message)
+            record.args = ()
+        return True
+
+
+def quiet_tokens() -> None:
+    """Install the redaction on every logger uvicorn writes to."""
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "hanpan.web"):
+        logging.getLogger(name).addFilter(RedactTokens())
+
+
 def _can_open_browser() -> bool:
     """Only where a graphical browser can show up: never hand the terminal to a text-mode browser."""
     if sys.platform in ("darwin", "win32"):
@@ -62,5 +87,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     if open_browser and _can_open_browser():
         threading.Timer(1.0, webbrowser.open, (address,)).start()
     # access_log off: a WebSocket's URL carries its seat's token, and tokens are never logged
-    uvicorn.run(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info")
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info")
+    server = uvicorn.Server(config)  # its logging is set up here; the redaction goes on after it
+    quiet_tokens()
+    server.run()
     return 0

@@ -51,8 +51,10 @@ async function submit(text) {
   busy = true;
   message = "";
   try {
-    body = await api(`/api/games/${encodeURIComponent(gameId)}/moves?lang=${lang}`,
+    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/moves?lang=${lang}`,
       { method: "POST", token, body: { move: text, move_number: body.move_number } });
+    // the WebSocket may have brought newer news (a computer seat's reply) before this answer
+    if (answer.move_number > body.move_number) body = answer;
   } catch (e) {
     message = /** @type {Error} */ (e).message;
     if (chooser) chooser.clear();
@@ -116,6 +118,10 @@ function render() {
   const game = parts;
   statusBox.textContent = statusLine(body, lang);
   statusBox.className = mine() ? "your-turn" : body.thinking ? "thinking" : "";
+  // for people using tools and for the browser tests: where the game is
+  statusBox.dataset.moveNumber = String(body.move_number);
+  statusBox.dataset.state = body.status;
+  statusBox.dataset.mine = String(!!mine());
   errorBox.textContent = message || (connection && connection !== "ok" ? connection : "");
   const ui = makeUi({
     lang, catalog: game.catalog, body, chooser: mine() ? chooser : null, onToken,

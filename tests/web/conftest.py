@@ -1,0 +1,65 @@
+"""Fixtures of the web tests: the app on SQLite and on PostgreSQL (a throwaway cluster).
+
+With ``CI`` set, nothing may be skipped: a missing PostgreSQL or browser is an error there.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+
+import pytest
+
+pytest.importorskip("fastapi", reason="the web tests need the 'web' extra: pip install -e '.[web,dev]'")
+
+from fastapi.testclient import TestClient  # noqa: E402
+from sqlalchemy import create_engine, text  # noqa: E402
+
+from hanpan.web.app import create_app  # noqa: E402
+from . import pg  # noqa: E402
+
+IN_CI = bool(os.environ.get("CI"))
+
+
+def need(reason: str | None) -> None:
+    """Skip for ``reason`` locally; fail in CI, where everything must run."""
+    if reason is None:
+        return
+    if IN_CI:
+        pytest.fail(f"CI must run this test, but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    need(pg.missing_reason())
+    with pg.throwaway_cluster() as url:
+        yield url
+
+
+@pytest.fixture
+def postgres_url(postgres_server: str) -> Iterator[str]:
+    """A fresh database on the session's cluster for one test."""
+    name = f"t_{uuid.uuid4().hex[:12]}"
+    admin = create_engine(postgres_server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.execute(text(f"CREATE DATABASE {name}"))
+    yield postgres_server.rsplit("/", 1)[0] + f"/{name}"
+    with admin.connect() as c:
+        c.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+    admin.dispose()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: object) -> str:
+    """Every API test runs on both databases."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/hanpan.sqlite3"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, bot_workers=1)) as c:
+        yield c
