@@ -227,8 +227,8 @@ function cardSvg(c, card, o = {}) {
     }
     if (o.oppressed) {
       root.append(
-        svg("rect", { x: 3, y: 30, width: w - 6, height: 22, rx: 3, fill: "rgba(120,20,20,0.82)" }),
-        svg("text", { x: w / 2, y: 45, "text-anchor": "middle", "font-size": 8.5, "font-weight": 700, fill: "#fff", text: tr("⊘ oppressed", "⊘ 압제") }),
+        svg("rect", { x: 2, y: 49.5, width: w - 4, height: 10, rx: 2, fill: "rgba(120,20,20,0.9)" }),
+        svg("text", { x: w / 2, y: 57.5, "text-anchor": "middle", "font-size": 7.5, "font-weight": 700, fill: "#fff", text: tr("⊘ oppressed", "⊘ 압제") }),
       );
     }
   }
