@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import random
@@ -52,6 +53,11 @@ import httpx
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 
+if importlib.util.find_spec("sniffio") is None:
+    # httpcore tries to import sniffio on every request, and a failed import searches the whole path each
+    # time (a tenth of the clients' CPU here): a None in sys.modules makes the miss immediate
+    sys.modules["sniffio"] = None  # type: ignore[assignment]
+
 #: players per game, drawn at random for each new game
 PLAYERS = {"spirits_of_the_wild": (2,), "harmonies": (2, 3, 4), "four_gardens": (2, 3, 4)}
 #: the head of a body: its first keys, before anything nested (the server writes them in this order)
@@ -59,6 +65,9 @@ HEAD = re.compile(r'"status":"(?P<status>[a-z]+)","move_number":(?P<number>\d+),
 LEGAL = '"legal":['
 START_TIMEOUT = 120.0  # seconds for the server to answer (a restart rebuilds every game in progress)
 POST_TIMEOUT = 60.0
+#: one HTTP client per seat, as each player has their own browser; connections are not kept longer than the
+#: server's keep-alive (uvicorn closes them after 5 s), so a move is never sent on one it is closing
+SEAT_LIMITS = httpx.Limits(max_connections=2, max_keepalive_connections=1, keepalive_expiry=4.0)
 DRAIN_TIMEOUT = 30.0
 
 
@@ -90,6 +99,7 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self.cpu_seconds = 0.0  # of the server processes that have ended (user + system)
+        self.rss_mb: list[float] = []  # each server process's resident memory when it was stopped or killed
 
     def _add_cpu(self) -> None:
         """Add the running server's CPU time (Linux /proc; nothing elsewhere)."""
@@ -98,6 +108,7 @@ class Server:
         with contextlib.suppress(OSError, IndexError, ValueError):
             fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
             self.cpu_seconds += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+            self.rss_mb.append(round(int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20, 1))
 
     @property
     def base(self) -> str:
@@ -262,6 +273,9 @@ class Bench:
                 await asyncio.sleep(0.2)
 
         listener = asyncio.create_task(listen())
+        # plain HTTP on loopback: verify=False spares loading the CA certificates for every client
+        http = httpx.AsyncClient(base_url=self.server.base, timeout=POST_TIMEOUT, limits=SEAT_LIMITS,
+                                 trust_env=False, verify=False)
         try:
             posted_at_seq = -1
             while not self.stopping and not over:
@@ -273,8 +287,9 @@ class Bench:
                         or body["current_player"] != seat or not body["legal"] or self.stopping):
                     continue
                 posted_at_seq = seq
-                await self.post(run, seat, body["move_number"], self.rng.choice(body["legal"]))
+                await self.post(http, run, seat, body["move_number"], self.rng.choice(body["legal"]))
         finally:
+            await http.aclose()
             if not listener.done():
                 # the pushes of the last moves may still be on their way: wait a little, then close
                 with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
@@ -296,15 +311,14 @@ class Bench:
                     if p.outcome == "ack":
                         self.latencies.append((p.sent, max(p.done.values()) - p.sent))
 
-    async def post(self, run: GameRun, seat: int, number: int, move: str) -> None:
-        assert self.client is not None
+    async def post(self, http: httpx.AsyncClient, run: GameRun, seat: int, number: int, move: str) -> None:
         posted = Posted(number, seat, move, self.now())
         run.posts.append(posted)
         run.pending.setdefault(number, []).append(posted)
         try:
-            response = await self.client.post(f"/api/games/{run.id}/moves",
-                                              json={"move": move, "move_number": number},
-                                              headers={"Authorization": f"Bearer {run.tokens[seat]}"})
+            response = await http.post(f"/api/games/{run.id}/moves",
+                                       json={"move": move, "move_number": number},
+                                       headers={"Authorization": f"Bearer {run.tokens[seat]}"})
         except httpx.HTTPError as e:
             posted.outcome = "unknown"
             self.errors[f"POST {type(e).__name__}"] += 1
@@ -376,7 +390,8 @@ class Bench:
                   f"{len(self.games)} games", flush=True)
 
     async def run(self) -> float:
-        limits = httpx.Limits(max_connections=self.args.games * 2 + 10, max_keepalive_connections=self.args.games * 2)
+        # this client only creates games (httpcore's pool costs grow with its connections: keep it small)
+        limits = httpx.Limits(max_connections=20, max_keepalive_connections=20, keepalive_expiry=4.0)
         async with httpx.AsyncClient(base_url=self.server.base, timeout=POST_TIMEOUT, limits=limits,
                                      trust_env=False) as client:
             self.client = client
@@ -596,6 +611,7 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
                 "server_ms_per_move": round(server.cpu_seconds * 1000 / moves, 2) if moves else None,
                 "clients_ms_per_move": round(client_cpu * 1000 / moves, 2) if moves else None,
                 "note": "server: user+system time of the server process(es), start-up included"},
+        "server_rss_mb": server.rss_mb,
         "errors": dict(bench.errors),
         "server_log": {"internal errors": internal, "websockets dropped for falling behind": fell_behind},
         "check": checked,
