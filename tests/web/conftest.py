@@ -13,11 +13,12 @@ import pytest
 
 pytest.importorskip("fastapi", reason="the web tests need the 'web' extra: pip install -e '.[web,dev]'")
 
-from fastapi.testclient import TestClient  # noqa: E402
-from sqlalchemy import create_engine, text  # noqa: E402
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
-from hanpan.web.app import create_app  # noqa: E402
-from . import pg  # noqa: E402
+from hanpan.web.app import create_app
+
+from . import pg
 
 IN_CI = bool(os.environ.get("CI"))
 

@@ -131,8 +131,6 @@ def test_bodies_over_the_limit_are_refused_413(client: TestClient, tables: tuple
     assert table.snapshot() == before
 
 
-@pytest.mark.xfail(strict=True, reason="bug: app.BodyLimit raises ApiError(413) from inside receive(); FastAPI's body "
-                   "reader turns any exception there into 400 'There was an error parsing the body'")
 def test_a_chunked_body_over_the_limit_is_refused_413(client: TestClient) -> None:
     table = Table.create(client, SETUP)
     before = table.snapshot()
@@ -217,11 +215,6 @@ def test_unknown_games_and_paths_are_404(client: TestClient) -> None:
 
 
 def test_nul_in_a_game_id_is_404(client: TestClient, db_url: str, request: pytest.FixtureRequest) -> None:
-    if db_url.startswith("postgresql"):
-        request.applymarker(pytest.mark.xfail(
-            strict=True, raises=Exception,
-            reason="bug: hub.Hub.get passes any id of <= 32 characters to the database; PostgreSQL refuses a "
-                   "NUL byte in text (psycopg DataError) and the request ends in a 500"))
     table = Table.create(client, SETUP)
     before = table.snapshot()
     for path in ("/api/games/%00", f"/api/games/{table.id}%00", "/api/games/a%00b/record"):
@@ -236,10 +229,6 @@ def test_nul_in_a_game_id_is_404(client: TestClient, db_url: str, request: pytes
 
 def test_a_replayed_record_cannot_name_a_file_on_the_server(client: TestClient, tmp_path: Any,
                                                             request: pytest.FixtureRequest) -> None:
-    request.applymarker(pytest.mark.xfail(
-        strict=True,
-        reason="bug: POST /api/replay starts the record's game with all of record.options, so the 'deck' option "
-               "opens any path on the server (a file-existence oracle; /dev/zero would be read forever)"))
     record = {"format": "hanpan.record/1", "game": "four_gardens", "players": ["a", "b"], "seed": 1, "actions": []}
     secret = tmp_path / "secret.txt"
     secret.write_text("password")

@@ -124,7 +124,11 @@ def click_one_move(page: Any, rng: random.Random) -> str:
             return "choice"
         targets = page.locator("#board .clickable")
         count = targets.count()
-        assert count, "it is my turn but the board offers nothing to click"
+        if not count:
+            page.screenshot(path=str(SHOTS / "nothing-to-click.png"), full_page=True)
+            legal = [b.get_attribute("data-move") for b in page.locator(".legal-move").all()]
+            raise AssertionError(f"it is my turn but the board offers nothing to click; legal: {legal}; "
+                                 f"status {status(page)}")
         target = targets.nth(rng.randrange(count))
         try:
             target.click(timeout=3000)

@@ -83,18 +83,32 @@ class BodyLimit:
             if name == b"content-length" and (not value.isdigit() or int(value) > limit):
                 await _too_large(send, limit)
                 return
+        # Read the whole body first (it is small), so a chunked one over the limit gets its 413 too.
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > limit:
-                    raise ApiError(413, f"request body is over {limit} bytes")
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > limit:
+                await _too_large(send, limit)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        sent = False
 
-        await self.app(scope, limited, send)
+        async def replay() -> Any:
+            nonlocal sent
+            if not sent:
+                sent = True
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
@@ -164,10 +178,7 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
 
     @app.middleware("http")
     async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        try:
-            response = await call_next(request)
-        except ApiError as e:  # raised by BodyLimit while the body was read
-            response = JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
+        response = await call_next(request)
         if not request.url.path.startswith(("/docs", "/redoc")):
             response.headers["Content-Security-Policy"] = CSP
         response.headers["X-Content-Type-Options"] = "nosniff"
@@ -269,6 +280,10 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
     async def replay_record(request: ReplayRequest) -> dict[str, Any]:
         record = Record.from_json(request.record)
         game = find_game(record.game)
+        allowed = web_options(game)
+        for name in record.options:
+            if name not in allowed:  # e.g. a deck file: the server reads no file a request names
+                raise ApiError(400, f"option {name!r} cannot be replayed here; options: {', '.join(allowed)}")
         if request.seat is not None and request.seat >= len(record.players):
             raise ApiError(400, f"seat must be 0–{len(record.players) - 1}")
         stored = StoredGame("record", game.id, record.options, record.seed, record.players)

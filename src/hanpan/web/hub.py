@@ -12,6 +12,7 @@ import hashlib
 import hmac
 import json
 import logging
+import re
 import secrets
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -30,6 +31,8 @@ from hanpan.web.storage import Store, StoredGame
 log = logging.getLogger("hanpan.web")
 T = TypeVar("T")
 
+#: what a game id looks like (secrets.token_urlsafe); anything else is no game, without asking the database
+GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: Seeds the page can show exactly (JavaScript numbers are exact below 2**53).
 MAX_SEED = 2**53 - 1
 
@@ -138,7 +141,7 @@ class Hub:
         live = self._games.get(game_id)
         if live is not None:
             return live
-        if len(game_id) > 32:
+        if not GAME_ID.fullmatch(game_id):
             return None
         lock = self._loading.setdefault(game_id, asyncio.Lock())
         async with lock:
