@@ -217,6 +217,26 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
 
 
 # --- action labels ---------------------------------------------------------------------------------
+#: score categories that are not gods, and the tie-break extras of a score card
+CATEGORIES: dict[str, tuple[str, str]] = {
+    "bonus": ("Bonus tiles", "보너스 타일"), "whims": ("Whim tiles", "변덕 타일"),
+    "landscapes": ("Landscape cards", "풍경 카드"), "largest": ("Largest landscape", "가장 큰 풍경"),
+    "total": ("Total", "합계"),
+}
+
+
+def category_name(key: str, lang: str) -> str:
+    """A score category (a god's favour, bonus or whim points) in ``lang``.
+
+    >>> category_name("spring", "ko"), category_name("bonus", "en")
+    ('봄', 'Bonus tiles')
+    """
+    if key in CATEGORIES:
+        en, ko = CATEGORIES[key]
+        return ko if lang == "ko" else en
+    return name(key, lang)
+
+
 def _r(text: str, lang: str) -> str:
     return name(text, lang)
 
