@@ -22,13 +22,18 @@ play: $(STAMP)
 menu: $(STAMP)
 	$(BIN)/hanpan menu
 
-test: $(STAMP) browser-deps lint typecheck unit
+test: $(STAMP) browser-deps lint typecheck jscheck unit
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src/hanpan
+
+# The pages' JavaScript, type-checked from its JSDoc by TypeScript (npm's; nothing is built or kept).
+jscheck:
+	@if command -v npx >/dev/null 2>&1; then npx --yes -p typescript@5.9.3 tsc -p tsconfig.json; \
+	else echo "note: no node/npx here: the JavaScript type-check is skipped"; fi
 
 unit: $(STAMP)
 	$(BIN)/pytest -q

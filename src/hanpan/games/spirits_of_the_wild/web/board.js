@@ -537,7 +537,7 @@ function table(body, ui) {
   y += 16;
   const pw = 166;
   const ph = 128;
-  (view.spirit_piles || []).forEach((/** @type {(string | null)[]} */ pile, i) => {
+  (view.spirit_piles || []).forEach((/** @type {(string | null)[]} */ pile, /** @type {number} */ i) => {
     const x = 12 + i * (pw + 20);
     parts.push(spiritPile(body, ui, pile, x, y, pw, ph, i + 1));
     const below = pile.slice(1).map((c) => (c ? named(ui, item(ui, "spirit_cards", c)) : "?"));

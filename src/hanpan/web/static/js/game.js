@@ -27,7 +27,7 @@ let busy = false;
 let legendBox = null;
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
-const statusBox = h("p", { id: "status", role: "status", "aria-live": "polite" });
+const statusBox = /** @type {HTMLElement} */ (h("p", { id: "status", role: "status", "aria-live": "polite" }));
 const errorBox = h("p", { id: "error", class: "error", role: "alert" });
 const boardBox = h("div", { id: "board" });
 const choiceBox = h("div", { id: "choices" });

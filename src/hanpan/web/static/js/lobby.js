@@ -27,6 +27,7 @@ function form(info) {
 
   const current = () => info.games.find((/** @type {any} */ g) => g.id === /** @type {HTMLSelectElement} */ (gameSelect).value);
 
+  /** @param {number} count */
   function drawSeats(count) {
     seatsBox.replaceChildren();
     for (let seat = 0; seat < count; seat++) {
