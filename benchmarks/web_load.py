@@ -92,8 +92,9 @@ def free_port() -> int:
 class Server:
     """``hanpan serve`` as a subprocess (its own process group); ``kill`` is SIGKILL."""
 
-    def __init__(self, url: str, port: int, folder: Path) -> None:
+    def __init__(self, url: str, port: int, folder: Path, profile: Path | None = None) -> None:
         self.url = url
+        self.profile = profile
         self.port = port
         self.folder = folder
         self.proc: subprocess.Popen[bytes] | None = None
@@ -117,9 +118,12 @@ class Server:
     def start(self) -> None:
         self.starts += 1
         log = open(self.folder / f"server-{self.starts}.log", "wb")  # noqa: SIM115 - the child holds it
-        self.proc = subprocess.Popen([hanpan_script(), "serve", "--host", "127.0.0.1", "--port", str(self.port),
-                                      "--db", self.url], stdout=log, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, start_new_session=True)
+        command = [hanpan_script(), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.url]
+        if self.profile is not None:  # the first server process only: cProfile writes its file on a clean stop
+            command = [sys.executable, "-m", "cProfile", "-o", str(self.profile), *command]
+            self.profile = None
+        self.proc = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     start_new_session=True)
         log.close()
 
     async def wait_ready(self, timeout: float = START_TIMEOUT) -> float:
@@ -563,7 +567,7 @@ def table(summary: dict[str, Any]) -> str:
 
 
 async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[str, Any]:
-    server = Server(url, args.port or free_port(), folder)
+    server = Server(url, args.port or free_port(), folder, args.profile)
     server.start()
     try:
         startup = await server.wait_ready()
@@ -640,6 +644,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     parser.add_argument("--json", type=Path, default=None, help="also write the summary to this file")
+    parser.add_argument("--profile", type=Path, default=None,
+                        help="run the server under cProfile and write its statistics to this file")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (server logs, SQLite file)")
     args = parser.parse_args(argv)
     for game in args.mix:
