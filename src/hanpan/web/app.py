@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -145,6 +145,14 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
             raise ApiError(404, f"no game {game_id!r}")
         return live
 
+    async def acting_seat(game_id: str, request: Request, what: str) -> tuple[LiveGame, int]:
+        """The game and the seat whose token came with a request that changes the game (403 without one)."""
+        live = await live_game(game_id)
+        seat = await hub().seat_of(game_id, bearer(request))
+        if seat is None:
+            raise ApiError(403, f"{what} needs your seat's token: Authorization: Bearer TOKEN")
+        return live, seat
+
     # --- errors: one line each -----------------------------------------------------------------
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
@@ -239,24 +247,14 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
 
     @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N")
     async def post_move(game_id: str, move: MoveRequest, request: Request, lang: Lang = "en") -> dict[str, Any]:
-        live = await live_game(game_id)
-        token = bearer(request)
-        if token is None:
-            raise ApiError(403, "a move needs your seat's token: Authorization: Bearer TOKEN")
-        seat = await hub().seat_of(game_id, token)
-        assert seat is not None
+        live, seat = await acting_seat(game_id, request, "a move")
         await hub().move(live, seat, move.move, move.move_number)
         return live.body(seat, lang)
 
     @app.post("/api/games/{game_id}/undo", summary="Take back your last decision of this turn")
     async def post_undo(game_id: str, request: Request, undo: UndoRequest | None = None,
                         lang: Lang = "en") -> dict[str, Any]:
-        live = await live_game(game_id)
-        token = bearer(request)
-        if token is None:
-            raise ApiError(403, "undo needs your seat's token: Authorization: Bearer TOKEN")
-        seat = await hub().seat_of(game_id, token)
-        assert seat is not None
+        live, seat = await acting_seat(game_id, request, "undo")
         await hub().undo(live, seat, undo.move_number if undo is not None else None)
         return live.body(seat, lang)
 
@@ -330,15 +328,20 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
             hub().unsubscribe(live, subscriber)
 
     # --- pages and files -----------------------------------------------------------------------
-    def page(name: str) -> Callable[..., Awaitable[FileResponse]]:
-        async def serve_page() -> FileResponse:
-            return FileResponse(STATIC / name, media_type="text/html")
+    shell = (STATIC / "page.html").read_text("utf-8")
+
+    def page(script: str) -> Callable[..., Awaitable[HTMLResponse]]:
+        """Every page is the same shell running its own module."""
+        html = shell.replace("{script}", script)
+
+        async def serve_page() -> HTMLResponse:
+            return HTMLResponse(html)
         return serve_page
 
-    app.get("/", include_in_schema=False)(page("index.html"))
-    app.get("/play/{game_id}", include_in_schema=False)(page("game.html"))
-    app.get("/replay", include_in_schema=False)(page("replay.html"))
-    app.get("/replay/{game_id}", include_in_schema=False)(page("replay.html"))
+    app.get("/", include_in_schema=False)(page("lobby"))
+    app.get("/play/{game_id}", include_in_schema=False)(page("game"))
+    app.get("/replay", include_in_schema=False)(page("replay"))
+    app.get("/replay/{game_id}", include_in_schema=False)(page("replay"))
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
     async def game_asset(game_id: str, name: str) -> FileResponse:

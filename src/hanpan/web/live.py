@@ -92,13 +92,12 @@ class LiveGame:
     @classmethod
     def rebuild(cls, stored: StoredGame, moves: Sequence[StoredMove]) -> LiveGame:
         """Replay the stored moves from the seed (checked: a bad store is an error, not a guess)."""
-        state = cls.start(stored)
-        live = cls(stored, state, [], [], game_part(stored.game, "render"))
+        live = cls(stored, cls.start(stored), [], [], game_part(stored.game, "render"))
         for move in moves:
-            action = state.parse_action(move.notation)
-            if state.current_player != move.seat:
+            action = live.state.parse_action(move.notation)
+            if live.state.current_player != move.seat:
                 raise HanpanError(f"game {stored.id}: stored move {move.number + 1} is by seat {move.seat}, "
-                                  f"but seat {state.current_player} was to move")
+                                  f"but seat {live.state.current_player} was to move")
             live._advance(action, move)
         return live
 
