@@ -97,3 +97,17 @@ def test_a_rotation_with_full_storage_collects_nothing() -> None:
     action = next(a for a in s.legal_actions() if str(a) == "rotate c6 cw")
     assert describe(s, action, "en") == "Discard c6: turn the tower clockwise (collects nothing)"
     assert describe(s, action, "ko") == "c6을(를) 버리고 탑을 시계 방향으로 돌리기 (수집 없음)"
+
+
+def test_one_landscape_card_is_singular_and_the_head_counts_rounds() -> None:
+    s = new(3, seed=2)
+    s.lcount[1] = 1
+    s.lcount[2] = 2
+    text = text_of(render(s, 0, "en"))
+    assert "1 landscape card" in text and "1 landscape cards" not in text and "2 landscape cards" in text
+    assert "Round 1" in text
+    rng = Rng(2)
+    while s.turn < 3:  # one turn for each of the three seats: the second round
+        legal = s.legal_actions()
+        s.apply(legal[rng.randbelow(len(legal))])
+    assert "Round 2" in text_of(render(s, 0, "en")) and "2라운드" in text_of(render(s, 0, "ko"))

@@ -42,8 +42,19 @@ def test_spectator_and_final_render() -> None:
 
     s = random_game(2, 4)
     text = draw(s, None, "en")
-    assert "Winner" in text
-    assert "승자" in draw(s, 0, "ko")
+    assert "game over" in text
+    assert "Winner" not in text  # the app's end screen names the winner, once
+    assert "게임 종료" in draw(s, 0, "ko")
+
+
+def test_the_head_counts_rounds() -> None:
+    s = GAME.new(players=2, seed=1)
+    rng = Rng(1)
+    assert "round 1," in draw(s, 0, "en")
+    while s.turn < 2:
+        legal = s.legal_actions()
+        s.apply(legal[rng.randbelow(len(legal))])
+    assert "round 2," in draw(s, 0, "en") and "라운드 2" in draw(s, 0, "ko")
 
 
 def test_viewer_sees_own_spirits_only() -> None:

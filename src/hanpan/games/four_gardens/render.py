@@ -41,10 +41,11 @@ WORDS: dict[str, tuple[str, str]] = {
     "supply": ("Supply", "공급처"), "storage": ("Storage", "창고"), "hand": ("Hand", "손패"),
     "display": ("Display", "펼친 카드"), "deck": ("Deck: {n} cards, top", "카드 더미: {n}장, 맨 위"),
     "discard": ("Discards: {n}", "버린 카드: {n}장"), "garden": ("Garden", "정원"),
-    "player": ("Player {n}", "플레이어 {n}"), "turn": ("Turn {n}", "{n}번째 차례"),
+    "player": ("Player {n}", "플레이어 {n}"), "round": ("Round {n}", "{n}라운드"),
     "bonus": ("Bonus tiles", "보너스 타일"), "whims": ("Whims", "변덕 타일"),
     "revealed": ("Whim tiles revealed", "펼친 변덕 타일"), "removed": ("removed", "제거됨"),
     "hidden": ("base side hidden", "기초 면 비공개"), "landscapes": ("landscape cards", "풍경 카드"),
+    "landscape": ("landscape card", "풍경 카드"),
     "total": ("Total", "합계"), "gain": ("gain 1", "자원 1개 획득"), "empty": ("—", "—"),
     "over": ("Game over", "게임 종료"), "unfinished": ("Stopped unfinished (turn limit)", "미완료로 멈춤 (턴 제한)"),
     "actions": ("actions {a}/{b}", "행동 {a}/{b}"), "oppressed": ("oppressed", "압제"),
@@ -169,7 +170,7 @@ def _garden(view: dict[str, Any], index: int, viewer: int | None, lang: str) -> 
         lines.append(Text(f"{_w('hand', lang)}:", style="bold"))
         lines.extend(_card(c, lang) for c in hand)
     title = _w("player", lang, n=index + 1) + (f" ({_w('you', lang)})" if index == viewer else "")
-    title += f" — {p['landscapes']} {_w('landscapes', lang)}"
+    title += f" — {p['landscapes']} {_w('landscape' if p['landscapes'] == 1 else 'landscapes', lang)}"
     style = "bold green" if view["current_player"] == index else ""
     return Panel(Group(*lines), title=title, border_style=style, expand=False)
 
@@ -179,7 +180,8 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     view = state.view(viewer if viewer is not None else -1)
     parts: list[RenderableType] = []
     ts = view["turn_state"]
-    head = Text(_w("turn", lang, n=view["turn"] + 1) + "  ")
+    # every seat has one turn a round, in seat order (a seat that cannot act passes): state.turn counts seat-turns
+    head = Text(_w("round", lang, n=view["turn"] // len(view["players"]) + 1) + "  ")
     if view["status"] == "finished":
         head.append(_w("over", lang), style="bold")
     elif view["status"] == "unfinished":

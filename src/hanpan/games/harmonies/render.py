@@ -158,7 +158,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     side_en, side_ko = SIDE_NAMES[s.side_id]
     head = Text(_t(lang, "Harmonies", "하모니즈"), style="bold")
     head.append(f" — {_t(lang, 'side', '면')} {s.side_id} ({_t(lang, side_en, side_ko)}), "
-                f"{_t(lang, 'turn', '턴')} {s.turn + 1}")
+                f"{_t(lang, 'round', '라운드')} {s.turn // s.num_players + 1}")
     if s.over:
         head.append(f" — {_t(lang, 'game over', '게임 종료')}")
     else:
@@ -220,9 +220,6 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         if s.spirits and s.spirit[p] < 0 and viewer == p and s.dealt:
             parts.append(card_table(s, s.dealt[p], lang, _t(lang, "Your Nature's Spirits (keep one)",
                                                              "받은 자연의 정령 (1장 선택)")))
-    if s.over:
-        winners = ", ".join(str(w + 1) for w in s.winners())
-        parts.append(Text(_t(lang, f"Winner: player {winners}", f"승자: 플레이어 {winners}"), style="bold green"))
     return Group(*parts)
 
 

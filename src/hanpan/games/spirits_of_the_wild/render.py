@@ -37,9 +37,9 @@ WORDS: dict[str, tuple[str, str]] = {
                    "주머니 밖 영혼석: {n}개 (5개면 게임 끝)"),
     "piles": ("Great Spirit piles (top usable)", "영혼카드 더미 (맨 위만 사용)"),
     "pile": ("Pile {n}", "{n}번 더미"), "unknown": ("?", "?"),
-    "turn": ("Turn {n}", "{n}번째 차례"), "hand": ("In hand", "손에 든 돌"),
+    "turns": ("Turns played: {n}", "지난 차례: {n}번"), "hand": ("In hand", "손에 든 돌"),
     "cards": ("Action cards", "액션카드"), "up": ("face up", "앞면"), "down": ("face down", "뒷면"),
-    "coyote": ("coyote", "코요테"), "points": ("points", "점"), "total": ("Total", "합계"),
+    "coyote": ("coyote", "코요테"), "points": ("points", "점"), "point": ("point", "점"), "total": ("Total", "합계"),
     "player": ("Player {n}", "플레이어 {n}"), "to_take": ("to take: {n}", "가져올 돌: {n}"),
     "coyote_middle": ("The coyote is in the middle.", "코요테는 가운데에 있습니다."),
 }
@@ -164,7 +164,8 @@ def _board(view: dict[str, Any], player: int, lang: str) -> Panel:
         label = Text(name(animal, lang))
         if coyote is not None and coyote["player"] == player and coyote["animal"] == animal:
             label.append(f" ({_w('coyote', lang)})", style="bold red")
-        table.add_row(label, shapes[animal](), spirit, f"{score[animal]} {_w('points', lang)}")
+        points = _w("point" if score[animal] == 1 else "points", lang)
+        table.add_row(label, shapes[animal](), spirit, f"{score[animal]} {points}")
     table.add_row(_w("total", lang), "", "", f"[bold]{score['total']}[/]")
     cards = view["action_cards"][player]
     faces = []
@@ -188,7 +189,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     if viewer is None:
         view["you"] = None
     head = Text.from_markup(
-        f"[bold]{_w('turn', lang, n=view['turn'] + 1)}[/]   "
+        f"[bold]{_w('turns', lang, n=view['turn'])}[/]   "
         f"{_w('bag', lang)}: {sum(view['bag'].values())} {_w('stones', lang)}   "
         + _w("spirit_out", lang, n=view["spirit_stones_out"])
     )
