@@ -25,6 +25,7 @@ from rich.table import Table
 
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.registry import agent_names, make_agent
+from hanpan.cli import screen
 from hanpan.cli.i18n import LANGS, detect_lang, t
 from hanpan.cli.output import category_label
 from hanpan.core.action import Action
@@ -63,6 +64,7 @@ class TerminalGame:
         self.snapshots: list[Snapshot] = []
         self.render: ModuleType = importlib.import_module(f"hanpan.games.{state.game.id}.render")
         self._last_human: int | None = None
+        self.log: list[str] = []  # what each move did, newest last (shown on the next screens)
 
     @classmethod
     def create(cls, game: Game, names: Sequence[str], seed: int | None, options: Mapping[str, Any], lang: str,
@@ -74,7 +76,7 @@ class TerminalGame:
         for seat, name in enumerate(names):
             if name != HUMAN:
                 agents[seat] = make_agent(name, seed=mix_seed(state.seed, seat + 1))
-        return cls(state, names, agents, lang, console or Console(highlight=False), read or input)
+        return cls(state, names, agents, lang, console or Console(highlight=False), read or screen.line_reader())
 
     # --- naming ------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -107,7 +109,10 @@ class TerminalGame:
         return 0
 
     def _make(self, action: Action, player: int) -> None:
+        before, described = self.state.scores()[player], self.describe(action)  # described before the move
         self.state.play(action)
+        change = screen.score_change(self.state.game, before, self.state.scores()[player], self.lang)
+        self.log.append(screen.log_line(self.seat_name(player), described, change))
         self.actions.append(str(action))
         self.actors.append(player)
 
@@ -135,10 +140,13 @@ class TerminalGame:
             if command in ("quit", "exit", "q"):
                 return False
             if command in ("help", "?", "h"):
-                self.console.print(t("help", self.lang))
+                self.console.print(screen.help_text(self.render, self.state, self.lang))
+                continue
+            if command in ("legend", "cards", "key"):
+                self.console.print(screen.legend(self.render, self.state, player, self.lang))
                 continue
             if command in ("moves", "board", "show"):
-                self._show(player)
+                self._show(player, full=command == "moves")
                 continue
             if command == "undo":
                 if self._undo(player):
@@ -200,17 +208,18 @@ class TerminalGame:
         self.console.print(t("saved", self.lang, path=path))
 
     # --- drawing -----------------------------------------------------------------------------------
-    def _show(self, player: int) -> None:
-        self.console.print(self.render.render(self.state, player, self.lang))
-        self.console.print(f"[bold]{t('to_move', self.lang, name=self.seat_name(player))}[/]")
-        table = Table(title=t("legal_moves", self.lang), show_header=False, box=None, pad_edge=False)
-        for number, action in enumerate(self.state.legal_actions(), 1):
-            table.add_row(f"[cyan]{number:>2}[/]", f"[bold]{action}[/]", self.describe(action))
-        self.console.print(table)
+    def _show(self, player: int, full: bool = False) -> None:
+        """One decision's screen, fitted to the console (see :mod:`hanpan.cli.screen`)."""
+        width, height = self.console.size if self.console.is_terminal else (self.console.width, screen.LARGE[1])
+        hide_seed = sum(1 for n in self.names if n == HUMAN) > 1  # a shared screen: the seed tells the draws
+        screen.show(self.console, screen.decision(
+            self.state, self.render, player, self.lang, heading=t("to_move", self.lang, name=self.seat_name(player)),
+            width=width, height=height, log=self.log, hide_seed=hide_seed, full=full))
 
     def _show_end(self) -> None:
         state = self.state
         self.console.print(self.render.render(state, None, self.lang))
+        self.console.print(screen.status_line(state, self.lang, ""))
         table = Table(title=t("final_scores", self.lang))
         table.add_column("")
         cards = state.scores()
@@ -253,7 +262,7 @@ def ask(read: Reader, console: Console, prompt: str, choices: Sequence[str], def
 def run_menu(lang: str | None = None, console: Console | None = None, read: Reader | None = None) -> int:
     """Choose language, game, seats, options and seed; then play.  EOF at any prompt quits."""
     console = console or Console(highlight=False)
-    read = read or input
+    read = read or screen.line_reader()
     try:
         chosen_lang = lang or ask(read, console, "Language / 언어", list(LANGS), detect_lang(None), "en")
         games = all_games()
