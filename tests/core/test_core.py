@@ -65,6 +65,28 @@ def test_action_table_parse_folds_case_and_spaces() -> None:
         ActionTable(["a", "a"])
 
 
+@pytest.mark.parametrize(("game_id", "variant", "notation"), [
+    ("harmonies", "space1", "space 1"),
+    ("harmonies", "gray a1", "grey a1"),
+    ("harmonies", "Gray  A1", "grey a1"),
+    ("harmonies", "cubefish d2", "cube fish d2"),
+    ("spirits_of_the_wild", "take 1", "take1"),
+    ("spirits_of_the_wild", "blue owl 2", "blue owl2"),
+    ("four_gardens", "favor winter", "favour winter"),
+    ("four_gardens", "rotate c1 clockwise", "rotate c1 cw"),
+    ("four_gardens", "playc12", "play c12"),
+])
+def test_common_variants_of_the_notation_are_read(game_id: str, variant: str, notation: str) -> None:
+    table = hanpan.game(game_id).actions
+    assert table.parse(variant) == table.parse(notation) is not None
+    assert all(table.parse(str(a)) == a for a in table.actions)  # the notation itself still reads back
+
+
+def test_a_spaceless_text_two_actions_share_names_neither() -> None:
+    table = ActionTable(["a bc", "ab c", "d e"])
+    assert table.parse("abc") is None and table.parse("ab c") is table[1] and table.parse("de") is table[2]
+
+
 def test_registry_and_game_setup_errors() -> None:
     game = hanpan.game("spirits_of_the_wild")
     assert "spirits_of_the_wild" in hanpan.game_ids()

@@ -13,7 +13,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 
@@ -34,20 +34,31 @@ class Action:
 class ActionTable:
     """The fixed action space of a game: id → action and notation → action.
 
-    >>> table = ActionTable(["pass", "take1"])
+    Common variants are read too: the spaces may be left out or added (``space1``, ``take 1``) where
+    that names one action only, and a game may give word ``aliases`` (``gray`` for ``grey``).
+
+    >>> table = ActionTable(["pass", "take1", "grey a1"], aliases={"gray": "grey"})
     >>> table[1], table.parse("take1"), len(table)
-    (Action(1, 'take1'), Action(1, 'take1'), 2)
+    (Action(1, 'take1'), Action(1, 'take1'), 3)
+    >>> table.parse("Take 1"), table.parse("gray a1"), table.parse("greya1")
+    (Action(1, 'take1'), Action(2, 'grey a1'), Action(2, 'grey a1'))
     >>> table.parse("fly") is None
     True
     """
 
-    __slots__ = ("_by_text", "actions")
+    __slots__ = ("_aliases", "_by_text", "_compact", "actions")
 
-    def __init__(self, texts: Iterable[str]) -> None:
+    def __init__(self, texts: Iterable[str], aliases: Mapping[str, str] | None = None) -> None:
         self.actions: tuple[Action, ...] = tuple(Action(i, t) for i, t in enumerate(texts))
         self._by_text = {a.text: a for a in self.actions}
         if len(self._by_text) != len(self.actions):
             raise ValueError("action texts must be unique")
+        self._aliases = dict(aliases or {})
+        compact: dict[str, Action | None] = {}
+        for a in self.actions:
+            key = a.text.replace(" ", "")
+            compact[key] = None if key in compact else a  # a text without spaces that two actions share: neither
+        self._compact = {key: a for key, a in compact.items() if a is not None}
 
     def __getitem__(self, action_id: int) -> Action:
         return self.actions[action_id]
@@ -56,5 +67,7 @@ class ActionTable:
         return len(self.actions)
 
     def parse(self, text: str) -> Action | None:
-        """The action whose notation is ``text`` (spaces folded, case ignored), or None."""
-        return self._by_text.get(" ".join(text.lower().split()))
+        """The action whose notation is ``text`` (spaces folded, case ignored, variants read), or None."""
+        words = [self._aliases.get(word, word) for word in text.lower().split()]
+        action = self._by_text.get(" ".join(words))
+        return action if action is not None else self._compact.get("".join(words))

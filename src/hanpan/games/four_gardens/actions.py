@@ -67,7 +67,8 @@ SACRIFICE = _block([f"sacrifice {a} {b}" for a in GODS for b in GODS])  # + down
 COMEBACK = _block([f"comeback {g}" for g in GODS])
 COMEBACK_KEEP = _block(["comeback keep"])
 
-ACTIONS = ActionTable(_TEXTS)
+ACTIONS = ActionTable(_TEXTS, aliases={"favor": "favour", "clockwise": "cw", "counterclockwise": "ccw",
+                                       "anticlockwise": "ccw"})
 TABLE = ACTIONS.actions
 assert TABLE[MOVE_CARD + (0 * N + 2) * N + 16].text == "move stone c3 c17"
 assert len(ACTIONS) == COMEBACK_KEEP + 1

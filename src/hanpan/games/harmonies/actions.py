@@ -28,7 +28,7 @@ _TEXTS: list[str] = (
     + [f"discard {a}" for a in ANIMAL_IDS]
     + ["end"]
 )
-ACTIONS = ActionTable(_TEXTS)
+ACTIONS = ActionTable(_TEXTS, aliases={"gray": "grey"})
 
 KEEP = 0  # + spirit index (card index - 32)
 SPACE = KEEP + len(SPIRIT_IDS)  # + space
