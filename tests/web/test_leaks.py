@@ -28,7 +28,7 @@ from hanpan.agents.registry import make_agent
 from hanpan.core.contract import State
 from hanpan.core.record import Record, replay
 from hanpan.core.rng import Rng
-from hanpan.web.live import HUMAN, game_part
+from hanpan.web.live import HUMAN, LOG_IN_BODY, game_part
 from hanpan.web.storage import Store
 
 from .helpers import WAIT, Setup, Table, pending, recv
@@ -165,7 +165,7 @@ def play(client: TestClient, db_url: str, setup: Setup, seats: list[str], choose
             mine = body if body["seat"] == seat else get(seat)
             if step % 7 == 0:  # now and then a seat that is not to move looks too
                 get(humans[(humans.index(seat) + 1) % len(humans)])
-            for move in [e["move"] for e in mine["log"]][len(made):]:
+            for move in [e["move"] for e in mine["log"] if e["n"] > len(made)]:
                 truth.play(move)
                 made.append(move)
             assert mine["move_number"] == len(made)
@@ -217,8 +217,11 @@ def check(client: TestClient, table: Table, seed: int, received: list[Received])
     # the log's texts: each says no more than its mover knew (same under any sample of the unknowns)
     # and names no card its notation does not
     final = json.loads(received[-1].text)
-    assert [e["move"] for e in final["log"]] == moves
-    for number, entry in enumerate(final["log"]):
+    assert [e["move"] for e in final["log"]] == moves[-LOG_IN_BODY:] and final["log_total"] == len(moves)
+    entries = {e["n"]: e for got in received for e in json.loads(got.text)["log"]}  # each body: the newest moves
+    assert sorted(entries) == list(range(1, len(moves) + 1))
+    for n, entry in sorted(entries.items()):
+        number = n - 1
         before, mover = states[number], movers[number]
         assert entry["seat"] == mover
         action = before.parse_action(entry["move"])
@@ -243,7 +246,8 @@ def check(client: TestClient, table: Table, seed: int, received: list[Received])
         mover = viewer is not None and viewer == state.current_player
         legal = [str(a) for a in state.legal_actions()] if mover else []
         assert body["legal"] == legal and sorted(body["hints"]) == sorted(legal), where
-        assert [e["move"] for e in body["log"]] == moves[:number], where
+        assert [e["move"] for e in body["log"]] == moves[:number][-LOG_IN_BODY:], where
+        assert body["log_total"] == number, where
         public_scores = scores_in(state.public_view())
         for card, shown in zip(body["scores"], public_scores, strict=True):
             assert {k: card[k] for k in shown} == shown, where

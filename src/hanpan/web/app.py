@@ -20,7 +20,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -111,6 +111,32 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
+class SecurityHeaders:
+    """ASGI middleware: the pages' Content-Security-Policy and the API's no-store, on every response."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
+        self.app = app
+
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
+                       send: Callable[[Any], Awaitable[None]]) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        path: str = scope["path"]
+        extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+        if not path.startswith(("/docs", "/redoc")):  # the API explorer loads its own scripts
+            extra.append((b"content-security-policy", CSP.encode()))
+        if path.startswith("/api/"):
+            extra.append((b"cache-control", b"no-store"))
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
 async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
     body = json.dumps({"detail": f"request body is over {limit} bytes"}).encode()
     await send({"type": "http.response.start", "status": 413,
@@ -184,18 +210,8 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
         log.exception("internal error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "internal error"}, status_code=500)
 
-    @app.middleware("http")
-    async def _headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        if not request.url.path.startswith(("/docs", "/redoc")):
-            response.headers["Content-Security-Policy"] = CSP
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        if request.url.path.startswith("/api/"):
-            response.headers["Cache-Control"] = "no-store"
-        return response
-
     app.add_middleware(BodyLimit)
+    app.add_middleware(SecurityHeaders)
 
     # --- what there is -------------------------------------------------------------------------
     @app.get("/api/meta", summary="The games, their options and the seats one can choose")
@@ -294,7 +310,12 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
         token = socket.query_params.get("token") or None
         lang = socket.query_params.get("lang", "en")
         await socket.accept()
-        live = await hub().get(game_id)
+        try:
+            live = await hub().get(game_id)
+        except Exception:
+            log.exception("game %s could not be loaded", game_id)
+            await socket.close(code=1011, reason="this game cannot be loaded")
+            return
         if live is None:
             await socket.close(code=4404, reason="no such game")
             return

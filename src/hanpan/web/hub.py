@@ -14,6 +14,7 @@ import json
 import logging
 import re
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -33,6 +34,8 @@ T = TypeVar("T")
 
 #: what a game id looks like (secrets.token_urlsafe); anything else is no game, without asking the database
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: live games held in memory at most (beyond it, idle ones are dropped: the database has them)
+MAX_LIVE = 2000
 #: Seeds the page can show exactly (JavaScript numbers are exact below 2**53).
 MAX_SEED = 2**53 - 1
 
@@ -71,7 +74,7 @@ class Hub:
         self._db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="hanpan-db")
         self._bots = bot_pool
         self._bot_workers = bot_workers
-        self._games: dict[str, LiveGame] = {}
+        self._games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self._loading: dict[str, asyncio.Lock] = {}
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -131,7 +134,8 @@ class Hub:
         tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
         await self.db(self.store.create_game, stored, {s: hash_token(t) for s, t in tokens.items()})
         live = LiveGame.rebuild(stored, [])
-        self._games[stored.id] = live
+        live.token_hashes = {s: hash_token(t) for s, t in tokens.items()}
+        self._keep(live)
         self.kick(live)
         log.info("game %s created: %s, seats %s", stored.id, game.id, ",".join(seats))
         return Created(stored, tokens)
@@ -140,22 +144,38 @@ class Hub:
         """The live game (loaded and rebuilt from its moves on first use), or None if there is none."""
         live = self._games.get(game_id)
         if live is not None:
+            self._games.move_to_end(game_id)
             return live
         if not GAME_ID.fullmatch(game_id):
             return None
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self._games.get(game_id)
-            if live is None:
-                stored = await self.db(self.store.game, game_id)
-                if stored is None:
-                    self._loading.pop(game_id, None)
-                    return None
-                moves = await self.db(self.store.moves, game_id)
-                live = await asyncio.to_thread(LiveGame.rebuild, stored, moves)
-                self._games[game_id] = live
-        self._loading.pop(game_id, None)
+        try:
+            async with lock:
+                live = self._games.get(game_id)
+                if live is None:
+                    stored = await self.db(self.store.game, game_id)
+                    if stored is None:
+                        return None
+                    moves = await self.db(self.store.moves, game_id)
+                    hashes = await self.db(self.store.token_hashes, game_id)
+                    live = await asyncio.to_thread(LiveGame.rebuild, stored, moves)
+                    live.token_hashes = hashes
+                    self._keep(live)
+        finally:
+            self._loading.pop(game_id, None)
         return live
+
+    def _keep(self, live: LiveGame) -> None:
+        """Hold a live game; past ``MAX_LIVE``, forget the least used games nobody plays or watches."""
+        self._games[live.stored.id] = live
+        if len(self._games) <= MAX_LIVE:
+            return
+        for game_id, old in list(self._games.items()):
+            if len(self._games) <= MAX_LIVE:
+                break
+            idle = not old.thinking and not old.lock.locked() and game_id not in self._subscribers
+            if idle and (old.state.is_over or not old.is_bot(old.state.current_player)):
+                del self._games[game_id]  # it is rebuilt from the database when asked for again
 
     async def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat a token opens (compared in constant time with every seat's hash); None without a token.
@@ -163,7 +183,8 @@ class Hub:
         Raises MoveRefused(403) for a token that opens no seat."""
         if token is None:
             return None
-        hashes = await self.db(self.store.token_hashes, game_id)
+        live = await self.get(game_id)
+        hashes = live.token_hashes if live is not None else {}
         given = hash_token(token)
         found = None
         for seat, stored_hash in sorted(hashes.items()):

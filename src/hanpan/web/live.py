@@ -32,6 +32,8 @@ from hanpan.web.storage import StoredGame, StoredMove
 
 HUMAN = "human"
 LANGS = ("en", "ko")
+#: a body carries the newest moves of the log (the whole log made long games' bodies grow to ~80 KB)
+LOG_IN_BODY = 60
 
 
 class MoveRefused(Exception):
@@ -81,6 +83,8 @@ class LiveGame:
     render: ModuleType
     version: int = 0
     thinking: bool = False
+    #: seat -> sha256 of its token (they never change: read once)
+    token_hashes: dict[int, str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     _bodies: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
@@ -207,7 +211,8 @@ class LiveGame:
             "hints": {str(a): str(self.render.describe(state, a, lang)) for a in legal},
             "scores": [card.to_json() for card in scores],
             "labels": labels(self.stored.game, lang),
-            "log": [entry.to_json(lang) for entry in self.log],
+            "log": [entry.to_json(lang) for entry in self.log[-LOG_IN_BODY:]],
+            "log_total": len(self.log),
             "thinking": self.thinking,
             "can_undo": self.can_undo(seat),
             "winners": list(state.winners()),
