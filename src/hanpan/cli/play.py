@@ -221,7 +221,7 @@ class TerminalGame:
         self.console.print(self.render.render(state, None, self.lang))
         self.console.print(screen.status_line(state, self.lang, ""))
         table = Table(title=t("final_scores", self.lang))
-        table.add_column("")
+        table.add_column(t("agent", self.lang))
         cards = state.scores()
         for category in cards[0].categories:
             table.add_column(category_label(state.game, category, self.lang), justify="right")

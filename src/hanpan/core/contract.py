@@ -231,32 +231,35 @@ class State(ABC):
         """
         chosen = self.parse_action(action) if isinstance(action, str) else action
         if not isinstance(chosen, Action):
-            raise IllegalActionError(f"{chosen!r} is not an action")
+            raise IllegalActionError(f"{chosen!r} is not an action", f"{chosen!r}은(는) 수가 아닙니다")
         legal = self.legal_actions()
         if chosen not in legal:
-            raise IllegalActionError(self._illegal_message(str(chosen), legal))
+            raise self._illegal(str(chosen), legal)
         self.apply(chosen)
         return chosen
 
     def parse_action(self, text: str) -> Action:
         """The legal action written ``text``; raises NotationError or IllegalActionError."""
         if self.is_over:
-            raise IllegalActionError("the game is over; no action is legal", "게임이 끝났습니다")
+            raise self._illegal(text, ())
         action = self.game.actions.parse(text)
         legal = self.legal_actions()
         if action is None:
             raise NotationError(
                 f"{text!r} is not a move of {self.game.id}; legal now: {_listing(legal)}",
-                f"{text!r}은(는) 올바른 수가 아닙니다. 지금 가능한 수: {_listing(legal)}",
+                f"{text!r}은(는) 올바른 수가 아닙니다. 지금 가능한 수: {_listing(legal, 'ko')}",
             )
         if action not in legal:
-            raise IllegalActionError(self._illegal_message(text, legal))
+            raise self._illegal(text, legal)
         return action
 
-    def _illegal_message(self, text: str, legal: Sequence[Action]) -> str:
+    def _illegal(self, text: str, legal: Sequence[Action]) -> IllegalActionError:
+        """The error for ``text``, a move not legal now (in English and Korean)."""
         if self.is_over:
-            return "the game is over; no action is legal"
-        return f"{text!r} is not legal now; legal now: {_listing(legal)}"
+            return IllegalActionError("the game is over; no action is legal",
+                                      "게임이 끝났습니다; 둘 수 있는 수가 없습니다")
+        return IllegalActionError(f"{text!r} is not legal now; legal now: {_listing(legal)}",
+                                  f"{text!r}은(는) 지금 둘 수 없습니다. 지금 가능한 수: {_listing(legal, 'ko')}")
 
     def legal_action_ids(self) -> list[int]:
         return [a.id for a in self.legal_actions()]
@@ -276,10 +279,11 @@ class State(ABC):
         return f"<{self.game.id} turn {self.turn} player {self.current_player} ({self.status})>"
 
 
-def _listing(actions: Sequence[Action], limit: int = 24) -> str:
+def _listing(actions: Sequence[Action], lang: str = "en", limit: int = 24) -> str:
     texts = [str(a) for a in actions[:limit]]
-    more = f", … ({len(actions) - limit} more)" if len(actions) > limit else ""
-    return (", ".join(texts) + more) if texts else "none"
+    extra = len(actions) - limit
+    more = (f", … (그 밖에 {extra}개)" if lang == "ko" else f", … ({extra} more)") if extra > 0 else ""
+    return (", ".join(texts) + more) if texts else ("없음" if lang == "ko" else "none")
 
 
 def require(condition: bool, message: str) -> None:
