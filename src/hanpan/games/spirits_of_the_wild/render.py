@@ -21,7 +21,7 @@ from rich.text import Text
 
 from hanpan.core.action import Action
 from hanpan.core.contract import State
-from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, STONES, name
+from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, SPIRITS_TO_END, STONES, name
 
 STYLE = {
     "blue": "bold blue", "teal": "bold cyan", "orange": "bold dark_orange", "white": "bold white",
@@ -33,8 +33,8 @@ SLOT, SPIRIT_STONE, SPIRIT_SLOT = "·", "◆", "◇"
 
 WORDS: dict[str, tuple[str, str]] = {
     "tray": ("Tray", "접시"), "bag": ("Bag", "주머니"), "stones": ("stones", "개"),
-    "spirit_out": ("Spirit stones out of the bag: {n} of 5 ends the game",
-                   "주머니 밖 영혼석: {n}개 (5개면 게임 끝)"),
+    "spirit_out": ("Spirit stones out: {n} ({end} end the game)",
+                   "주머니 밖 영혼석: {n}개 ({end}개면 게임 끝)"),
     "piles": ("Great Spirit piles (top usable)", "영혼카드 더미 (맨 위만 사용)"),
     "pile": ("Pile {n}", "{n}번 더미"), "unknown": ("?", "?"),
     "turns": ("Turns played: {n}", "지난 차례: {n}번"), "hand": ("In hand", "손에 든 돌"),
@@ -42,6 +42,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "coyote": ("coyote", "코요테"), "points": ("points", "점"), "point": ("point", "점"), "total": ("Total", "합계"),
     "player": ("Player {n}", "플레이어 {n}"), "to_take": ("to take: {n}", "가져올 돌: {n}"),
     "coyote_middle": ("The coyote is in the middle.", "코요테는 가운데에 있습니다."),
+    "coyote_on": ("The coyote is on Player {n}'s {animal}.", "코요테: 플레이어 {n}의 {animal}에 있음."),
+    "spirit_pile": ("Spirit pile {n}", "영혼카드 {n}번 더미"), "then": ("then", "다음"),
 }
 
 CARD_LABEL: dict[str, tuple[str, str]] = {
@@ -147,7 +149,7 @@ def _board(view: dict[str, Any], player: int, lang: str) -> Panel:
     spirits = view["boards"][player]["spirit_stones"]
     score = view["scores"][player]
     coyote = view["coyote"]
-    table = Table(show_header=False, box=None, pad_edge=False)
+    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
     table.add_column(style="bold", no_wrap=True)
     table.add_column(no_wrap=True)
     table.add_column(no_wrap=True)
@@ -163,24 +165,24 @@ def _board(view: dict[str, Any], player: int, lang: str) -> Panel:
         spirit = Text(SPIRIT_STONE, style=STYLE["spirit"]) if animal in spirits else Text(SPIRIT_SLOT, style="dim")
         label = Text(name(animal, lang))
         if coyote is not None and coyote["player"] == player and coyote["animal"] == animal:
-            label.append(f" ({_w('coyote', lang)})", style="bold red")
+            label.append("!", style="bold red")  # the head line says where the coyote is
         points = _w("point" if score[animal] == 1 else "points", lang)
         table.add_row(label, shapes[animal](), spirit, f"{score[animal]} {points}")
     table.add_row(_w("total", lang), "", "", f"[bold]{score['total']}[/]")
     cards = view["action_cards"][player]
-    faces = []
+    faces = Text()
     for card in ("take1", "take2", "add2", "add3"):
         up = cards[card]
-        count = f"×{up}" if card == "take1" else ""
-        faces.append(f"[{'green' if up else 'dim strike'}]{card}{count}[/]")
-    faces.append("[green]spirit[/]")
+        count = f"×{up}" if card == "take1" and up else ""
+        faces.append(f"{card}{count}" if up else f"-{card}", style="green" if up else "dim")  # -: face down
+        faces.append(" ")
+    faces.append("spirit", style="green")
     title = _w("player", lang, n=player + 1)
     if view.get("you") == player:
         title += " ★"
     if view["current_player"] == player:
         title = f"▶ {title}"
-    return Panel(Group(table, Text.from_markup(f"{_w('cards', lang)}: " + " ".join(faces))), title=title,
-                 title_align="left")
+    return Panel(Group(table, faces), title=title, title_align="left", expand=False)
 
 
 def render(state: State, viewer: int | None, lang: str) -> RenderableType:
@@ -191,26 +193,87 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     head = Text.from_markup(
         f"[bold]{_w('turns', lang, n=view['turn'])}[/]   "
         f"{_w('bag', lang)}: {sum(view['bag'].values())} {_w('stones', lang)}   "
-        + _w("spirit_out", lang, n=view["spirit_stones_out"])
+        + _w("spirit_out", lang, n=view["spirit_stones_out"], end=SPIRITS_TO_END)
     )
-    piles = []
-    for i, pile in enumerate(view["spirit_piles"]):
+    parts: list[RenderableType] = [head]
+    for i, pile in enumerate(view["spirit_piles"]):  # one line a pile: the usable top card and what it does
         shown = [name(c, lang) if c else _w("unknown", lang) for c in pile]
         top = pile[0]
-        text = SPIRIT_TEXT[top][1 if lang == "ko" else 0] if top else ""
-        piles.append(f"{_w('pile', lang, n=i + 1)}: [bold]{shown[0]}[/] ({text})  [dim]{' / '.join(shown[1:])}[/]")
+        line = Text(f"{_w('spirit_pile', lang, n=i + 1)}: ", no_wrap=True, overflow="ellipsis")
+        line.append(shown[0], style="bold")
+        if top:
+            line.append(f" — {SPIRIT_TEXT[top][1 if lang == 'ko' else 0]}")
+        if shown[1:]:
+            line.append(f"  ({_w('then', lang)} {' / '.join(shown[1:])})", style="dim")
+        parts.append(line)
     tray = Text(f"{_w('tray', lang)}: ").append_text(_stones(view["tray"]))
-    parts: list[RenderableType] = [head, Text.from_markup(f"{_w('piles', lang)}:\n  " + "\n  ".join(piles)), tray]
     if any(view["held"].values()):
-        parts.append(Text(f"{_w('hand', lang)}: ").append_text(_stones(view["held"])))
+        tray.append(f"  {_w('hand', lang)}: ").append_text(_stones(view["held"]))
     if view["to_take"]:
-        parts.append(Text(_w("to_take", lang, n=view["to_take"])))
-    if view["coyote"] is None:
-        parts.append(Text(_w("coyote_middle", lang), style="dim"))
+        tray.append("  " + _w("to_take", lang, n=view["to_take"]))
+    coyote = view["coyote"]
+    where = (_w("coyote_middle", lang) if coyote is None
+             else _w("coyote_on", lang, n=coyote["player"] + 1, animal=name(coyote["animal"], lang)))
+    tray.append(f"  {where}", style="dim" if coyote is None else "bold red")
+    parts.append(tray)
     boards = Table.grid(padding=(0, 2))
     boards.add_row(*[_board(view, p, lang) for p in range(2)])
     parts.append(boards)
     return Group(*parts)
 
 
-__all__ = ["COLOURS", "category_name", "describe", "render"]
+#: the help's examples: (notation, English, Korean)
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("take1", "use an action card (take1, take2, add2, add3)", "액션카드 쓰기 (take1, take2, add2, add3)"),
+    ("take teal", "take a teal stone from the tray", "접시에서 청록 돌 가져오기"),
+    ("teal salmon", "put the teal stone in hand on your salmon", "손에 든 청록 돌을 연어에 놓기"),
+    ("blue owl2", "… on the owl's second pair", "… 올빼미의 두 번째 짝에"),
+    ("spirit turtle", "put the spirit stone on the turtle's spirit slot", "영혼석을 거북이의 영혼석 칸에"),
+    ("bear", "Spirit & refresh with the Bear on top of a pile", "더미 맨 위 곰으로 영혼카드 사용"),
+    ("coyote salmon", "move the coyote onto your opponent's salmon", "코요테를 상대의 연어로"),
+    ("return white beaver3", "Deer: return that stone to the tray", "사슴: 그 돌을 접시로"),
+    ("bag spirit", "Bison: put a tray stone into the bag", "들소: 접시의 돌을 주머니에"),
+)
+
+
+def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
+    """What the letters and marks mean, how each animal scores, what each card does (public facts only).
+
+    >>> import hanpan, io
+    >>> from rich.console import Console
+    >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
+    >>> console.print(legend(hanpan.game("spirits_of_the_wild").new(players=2, seed=1), 0, "en"))
+    >>> "B blue" in console.export_text() and "-take2" in console.export_text()
+    True
+    """
+    from hanpan.games.spirits_of_the_wild.webdata import catalog
+
+    ko = lang == "ko"
+    c = catalog()
+    stones = Text("돌: " if ko else "Stones: ")
+    for k, stone in enumerate(c["stones"]):
+        stone_id = stone["id"]
+        stones.append(("  " if k else "") + LETTER[stone_id], style=STYLE[stone_id])
+        stones.append(f" {stone['ko' if ko else 'en']}")
+    marks = (
+        f"{SLOT} 빈 칸 · {SPIRIT_SLOT}/{SPIRIT_STONE} 영혼석 칸 (비었음/찼음: 그 동물 점수 ×{c['spirit_multiplier']}, "
+        "돌을 더 받지 않음) · 이름 뒤 ! 코요테가 있는 동물 (돌을 받지 않음) · ★ 나 · ▶ 둘 차례 · "
+        "take1×2 앞면 장수 · -take2 뒷면 카드 · ? 아직 모르는 영혼카드"
+        if ko else
+        f"{SLOT} empty slot · {SPIRIT_SLOT}/{SPIRIT_STONE} spirit-stone slot, empty/filled (that animal scores "
+        f"×{c['spirit_multiplier']} and takes no more stones) · ! after a name: the coyote is there (the animal "
+        "takes no stone) · ★ you · ▶ to move · take1×2 copies face up · -take2 a face-down card · ? a spirit "
+        "card not yet seen")
+    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for animal in c["animals"]:
+        table.add_row(animal["ko" if ko else "en"], animal["scoring"]["ko" if ko else "en"])
+    for card in c["action_cards"]:
+        table.add_row(card["id"], card["text"]["ko" if ko else "en"])
+    for card in c["spirit_cards"]:
+        table.add_row(card["ko" if ko else "en"], card["text"]["ko" if ko else "en"])
+    return Group(Text("범례" if ko else "Legend", style="bold"), stones, Text(marks), table)
+
+
+__all__ = ["COLOURS", "EXAMPLES", "category_name", "describe", "legend", "render"]
