@@ -531,7 +531,7 @@ def database(args: argparse.Namespace, folder: Path) -> Iterator[str]:
         reason = pg.missing_reason()
         if reason:
             raise SystemExit(f"--postgres: {reason}")
-        with pg.throwaway_cluster() as url:
+        with pg.throwaway_cluster(durable=True) as url:
             yield url
     else:
         yield f"sqlite:///{folder / 'load.sqlite3'}"

@@ -44,8 +44,11 @@ def _free_port() -> int:
 
 
 @contextmanager
-def throwaway_cluster() -> Iterator[str]:
-    """Start a cluster and yield its SQLAlchemy URL; it is stopped and deleted afterwards."""
+def throwaway_cluster(durable: bool = False) -> Iterator[str]:
+    """Start a cluster and yield its SQLAlchemy URL; it is stopped and deleted afterwards.
+
+    The tests run it without fsync (faster; nothing there must outlive a power cut); benchmarks of
+    durability ask for ``durable=True``."""
     given = os.environ.get("HANPAN_TEST_PG_URL")
     if given:
         yield given
@@ -62,7 +65,7 @@ def throwaway_cluster() -> Iterator[str]:
     assert initdb and pg_ctl
     subprocess.run([*prefix, initdb, "-D", str(data), "-A", "trust", "-U", "postgres", "--no-sync"],
                    check=True, capture_output=True)
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1" + ("" if durable else " -c fsync=off")
     subprocess.run([*prefix, pg_ctl, "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"],
                    check=True, capture_output=True)
     try:
