@@ -42,3 +42,12 @@ def test_korean_mode_says_illegal_moves_and_the_score_table_in_korean() -> None:
     assert "not legal" not in text and "legal now" not in text
     final = text[text.index("최종 점수"):]
     assert "┃ 플레이어 " in final  # the first column has a header too
+
+
+def test_games_spells_option_values_as_they_are_typed(capsys: Any) -> None:
+    from hanpan.cli.main import main
+
+    assert main(["games", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "spirits=false (true|false)" in out and "max_turns=none (…)" in out and "side=A (A|B)" in out
+    assert "False" not in out and "None" not in out

@@ -35,16 +35,30 @@ def category_label(game: Game, key: str, lang: str) -> str:
 def print_games(rows: list[dict[str, Any]], lang: str) -> None:
     table = Table(title=t("games_title", lang))
     for key in ("id", "name", "players", "options"):
-        table.add_column(t(key, lang))
+        table.add_column(t(key, lang), no_wrap=key in ("id", "options"))  # ids and options whole, even at 80 columns
     for row in rows:
         options = []
         for o in row["options"]:
-            allowed = "|".join(str(c) for c in o["choices"]) if o["choices"] else "…"
-            options.append(f"{o['name']}={o['default']} ({allowed})")
+            if o["choices"]:
+                allowed = "|".join(_spell(c) for c in o["choices"])
+            else:
+                allowed = "true|false" if isinstance(o["default"], bool) else "…"
+            options.append(f"{o['name']}={_spell(o['default'])} ({allowed})")
         players = f"{row['min_players']}–{row['max_players']}" if row["min_players"] != row["max_players"] \
             else str(row["min_players"])
         table.add_row(row["id"], f"{row['name_ko']}\n{row['name_en']}", players, "\n".join(options))
     console.print(table)
+
+
+def _spell(value: object) -> str:
+    """An option value as it is typed on the command line (``--option spirits=true``), not as Python writes it.
+
+    >>> _spell(False), _spell(None), _spell("A"), _spell(3)
+    ('false', 'none', 'A', '3')
+    """
+    if value is None or isinstance(value, bool):
+        return str(value).lower()
+    return str(value)
 
 
 @contextlib.contextmanager
