@@ -67,3 +67,13 @@ def test_readme_console_example(command: str, expected: str, workdir: Path) -> N
     assert checker.check_output(expected + "\n", output + "\n", doctest.ELLIPSIS), (
         f"README shows:\n{expected}\n--- but the command printed:\n{output}"
     )
+
+
+def test_the_tours_files_are_git_ignored_and_the_command_can_be_found() -> None:
+    # the README's simulate examples write records into runs/: they are not the project's files
+    if shutil.which("git") is not None and (ROOT / ".git").exists():
+        ignored = subprocess.run(["git", "check-ignore", "-q", "runs/spirits_of_the_wild-7-00000.json"], cwd=ROOT)
+        assert ignored.returncode == 0
+    # make play installs hanpan into .venv/bin: the README says how to have it on the PATH
+    head = README.split("## ")[0]
+    assert "source .venv/bin/activate" in head and ".venv/bin" in head
