@@ -157,7 +157,12 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
 
 
 def determinize(s: T, player: int, rng: Rng) -> T:
-    """A full state consistent with ``view(player)``: the unknowns resampled from ``rng``."""
+    """A full state consistent with ``view(player)``: the unknowns resampled from ``rng``.
+
+    The sample depends only on what ``player`` knows and on ``rng``: every pool of unknown cards and the
+    whim stack are sorted before they are shuffled (their true order is hidden), epochs and landscape
+    sides are taken in sorted order, and the true seed is replaced by one drawn from ``rng``.
+    """
     d = s.clone()
     key = s.cards.land_key
     epoch = s.epoch
@@ -179,19 +184,19 @@ def determinize(s: T, player: int, rng: Rng) -> T:
             constrained.setdefault(epoch[c], []).append((key[c], -1, i))
         else:
             free.setdefault(epoch[c], []).append(i)
-    for e, cards in pool.items():
+    for e in sorted(pool):
         buckets: dict[int, list[int]] = {}
-        for c in cards:
+        for c in sorted(pool[e]):
             buckets.setdefault(key[c], []).append(c)
-        for bucket in buckets.values():
-            rng.shuffle(bucket)
+        for k in sorted(buckets):
+            rng.shuffle(buckets[k])
         for k, q, i in constrained.get(e, []):
             c = buckets[k].pop()
             if q < 0:
                 d.deck[i] = c
             else:
                 d.hands[q][i] = c
-        rest = [c for bucket in buckets.values() for c in bucket]
+        rest = [c for k in sorted(buckets) for c in buckets[k]]
         rng.shuffle(rest)
         for i, c in zip(free.get(e, []), rest, strict=True):
             d.deck[i] = c
@@ -202,6 +207,8 @@ def determinize(s: T, player: int, rng: Rng) -> T:
                 private |= 1 << d.hands[q][i]
         d.hands[q].sort()
     d.private = private
+    d.whim_stack.sort()
     rng.shuffle(d.whim_stack)
     d.rng = Rng(rng.next64())
+    d.seed = d.rng.state  # never the true seed: game.new(seed=...) would rebuild every hidden card
     return d

@@ -665,6 +665,8 @@ class HarmoniesState(State):
         state.deck.sort()
         state.bag.sort()
         state.rng = Rng(rng.next64())
+        # Never the true seed: ``game.new(seed=...)`` would rebuild every hidden card from it.
+        state.seed = state.rng.state
         return state
 
     def _board_json(self, p: int) -> dict[str, Any]:

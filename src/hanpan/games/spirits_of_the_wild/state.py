@@ -524,6 +524,8 @@ class SpiritsState(State):
         it = iter(unseen)
         state.piles = [[c if state.seen >> c & 1 else next(it) for c in pile] for pile in state.piles]
         state.rng = Rng(rng.next64())
+        # Never the true seed: ``game.new(seed=...)`` would rebuild the piles' order from it.
+        state.seed = state.rng.state
         return state
 
     def _public_json(self) -> dict[str, Any]:
