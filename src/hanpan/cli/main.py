@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -146,14 +147,13 @@ def _names(text: str) -> list[str]:
 
 
 def _read_json(path: str) -> Any:
+    from hanpan.core.record import decode_json
+
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text("utf-8")
+        raw = sys.stdin.buffer.read() if path == "-" else Path(path).read_bytes()
     except OSError as e:
         raise PositionError(f"cannot read {path!r}: {e.strerror}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise PositionError(f"{path!r} is not JSON: {e.msg} at line {e.lineno}") from None
+    return decode_json(raw, "standard input" if path == "-" else repr(path), PositionError)
 
 
 # --- commands ---------------------------------------------------------------------------------------
@@ -259,9 +259,9 @@ def cmd_replay(args: argparse.Namespace, lang: str) -> int:
     from hanpan.core.record import Record, replay
 
     record = Record.load(args.record)
+    state = replay(record)  # checked before anything is drawn: a bad move is named by its number
     if args.show:
         output.show_replay(record, lang)
-    state = replay(record)
     result = record.result if record.result is not None else {"status": state.status}
     if args.json:
         print(json.dumps({"ok": True, "moves": len(record.actions), "status": state.status,
@@ -327,15 +327,40 @@ COMMANDS = {
 }
 
 
+def _broken_pipe() -> None:
+    """Rich's console answers a closed pipe with ``SystemExit(1)``; make it the BrokenPipeError it is."""
+    raise BrokenPipeError
+
+
+def _quiet_stdout() -> None:
+    """The reader of standard output went away (``| head``): send what is left to /dev/null, so that
+    Python's flush at exit does not complain."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # no real file descriptor (e.g. captured in tests)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status (0 ok, 2 bad input)."""
+    """Run the command; returns the exit status (0 ok, 2 bad input).
+
+    A reader that closes the pipe early (``hanpan ... | head``) ends the command quietly with status 0.
+    """
+    from hanpan.cli import output
     from hanpan.cli.i18n import detect_lang
 
+    output.console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
     lang = "en"
     try:
         args = build_parser().parse_args(argv)
         lang = detect_lang(getattr(args, "lang", None))
-        return COMMANDS[args.command](args, lang)
+        status = COMMANDS[args.command](args, lang)
+        sys.stdout.flush()  # a closed pipe shows here, not in Python's flush at exit
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 0
     except UsageError as e:
         print(f"hanpan: error: {e}".replace("hanpan: error: hanpan", "hanpan"), file=sys.stderr)
         return EXIT_USAGE

@@ -96,14 +96,38 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         try:
-            text = Path(path).read_text("utf-8")
+            raw = Path(path).read_bytes()
         except OSError as e:
             raise RecordError(f"cannot read record {str(path)!r}: {e.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"record {str(path)!r} is not JSON: {e.msg} at line {e.lineno}") from None
-        return cls.from_json(data)
+        return cls.from_json(decode_json(raw, f"record {str(path)!r}", RecordError))
+
+
+def decode_json(raw: bytes, where: str, error: type[HanpanError] = RecordError) -> Any:
+    """The JSON value in ``raw`` (UTF-8, a byte-order mark allowed); anything else raises ``error`` in one line.
+
+    >>> decode_json(b'{"a": [1]}', "x")
+    {'a': [1]}
+    >>> decode_json(b'{"a": "b', "record 'r.json'")
+    Traceback (most recent call last):
+    ...
+    hanpan.core.errors.RecordError: record 'r.json' is not JSON: Unterminated string starting at: line 1 column 7
+    >>> decode_json(b"\\xff\\xfe", "record 'bin.json'")
+    Traceback (most recent call last):
+    ...
+    hanpan.core.errors.RecordError: record 'bin.json' is not UTF-8 text: byte 0xff at offset 0
+    """
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise error(f"{where} is not UTF-8 text: byte {raw[e.start]:#04x} at offset {e.start}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise error(f"{where} is not JSON: {e.msg}: line {e.lineno} column {e.colno}") from None
+    except RecursionError:
+        raise error(f"{where} is nested too deeply to read") from None
+    except ValueError:  # a number of more digits than Python converts (sys.get_int_max_str_digits)
+        raise error(f"{where} holds a number too long to read") from None
 
 
 def result_of(state: State) -> dict[str, Any] | None:
