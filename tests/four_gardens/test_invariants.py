@@ -7,6 +7,8 @@ are non-empty, unique, in id order and parse back from their text.
 
 from __future__ import annotations
 
+from typing import Any
+
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens import state as S
 
@@ -48,6 +50,23 @@ def check(s: S.GardensState) -> None:
         assert sum(len(t) for t in s.bonus_tiles) + sum(len(p) for p in s.piles) == 12
 
 
+def check_decision(s: S.GardensState, legal: list[Any]) -> None:
+    """The legal actions are unique, in id order and parse back from their text."""
+    ids = [a.id for a in legal]
+    assert ids == sorted(set(ids))
+    assert all(GAME.actions.parse(str(a)) == a for a in legal)
+
+
+def check_end(s: S.GardensState, max_turns: int | None) -> None:
+    """An ended game: no action, the landscape counts match, winners only when finished (at max_turns else)."""
+    assert s.legal_actions() == []
+    assert all(s.lcount[p] == s.land[p].bit_count() for p in range(s.num_players))
+    if s.status == "finished":
+        assert s.winners()
+    else:
+        assert s.turn == max_turns and s.winners() == ()
+
+
 def test_invariants_over_2000_games() -> None:
     finished = unfinished = 0
     for seed in range(2000):
@@ -64,17 +83,12 @@ def test_invariants_over_2000_games() -> None:
             legal = s.legal_actions()
             assert legal
             if seed % 50 == 0:
-                ids = [a.id for a in legal]
-                assert ids == sorted(set(ids))
-                assert all(GAME.actions.parse(str(a)) == a for a in legal)
+                check_decision(s, legal)
             s.apply(legal[rng.randbelow(len(legal))])
         check(s)
-        assert s.legal_actions() == []
-        assert all(s.lcount[p] == s.land[p].bit_count() for p in range(players))
+        check_end(s, max_turns)
         if s.status == "finished":
             finished += 1
-            assert s.winners()
         else:
             unfinished += 1
-            assert s.turn == max_turns and s.winners() == ()
     assert finished >= 50 and unfinished > 0

@@ -4,6 +4,8 @@ legal actions non-empty and in id order until the end, and whole-position round 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hanpan.core.rng import Rng
@@ -40,6 +42,38 @@ def state_stack_tokens(state: object, p: int) -> list[tuple[str, ...]]:
     return [STACKS[sid] for sid in state.stacks[p]]  # type: ignore[attr-defined]
 
 
+def check_decision(state: Any, legal: list[Any]) -> None:
+    """Before the end: some legal action, the legal actions unique and in id order."""
+    assert legal, "no legal action before the end"
+    ids = [a.id for a in legal]
+    assert ids == sorted(set(ids))
+
+
+def check_position(state: Any, legal: list[Any]) -> None:
+    """The whole position round-trips through JSON (with its derived caches); every legal action's notation
+    parses back to it."""
+    data = state.to_json()
+    again = GAME.from_json(data)
+    assert again.to_json() == data
+    assert [a.id for a in again.legal_actions()] == [a.id for a in legal]
+    assert again.acc == state.acc and again.card_acts == state.card_acts  # derived caches
+    for a in legal:
+        assert ACTIONS.parse(str(a)) == a
+
+
+def check_end(state: Any) -> None:
+    """A finished game: no action, nobody to move, the same number of turns for everyone, winners on top."""
+    players = state.num_players
+    assert state.legal_actions() == [] and state.current_player is None
+    assert state.status == "finished"
+    assert state.turn % players == 0  # everyone had the same number of turns
+    winners = state.winners()
+    totals = [s.total for s in state.scores()]
+    assert winners and all(totals[w] == max(totals) for w in winners)
+    if players == 1:
+        assert state.turn <= 14
+
+
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
     rng = Rng(1000 + chunk)
@@ -51,25 +85,10 @@ def test_random_games_keep_every_invariant(chunk: int) -> None:
         step = 0
         while not state.is_over:
             legal = state.legal_actions()
-            assert legal, "no legal action before the end"
-            ids = [a.id for a in legal]
-            assert ids == sorted(set(ids))
+            check_decision(state, legal)
             if step % 23 == 0:
-                data = state.to_json()
-                again = GAME.from_json(data)
-                assert again.to_json() == data
-                assert [a.id for a in again.legal_actions()] == ids
-                assert again.acc == state.acc and again.card_acts == state.card_acts  # derived caches
-                for a in legal:
-                    assert ACTIONS.parse(str(a)) == a
+                check_position(state, legal)
             state.apply(legal[rng.randbelow(len(legal))])
             check_cheap(state)
             step += 1
-        assert state.legal_actions() == [] and state.current_player is None
-        assert state.status == "finished"
-        assert state.turn % players == 0  # everyone had the same number of turns
-        winners = state.winners()
-        totals = [s.total for s in state.scores()]
-        assert winners and all(totals[w] == max(totals) for w in winners)
-        if players == 1:
-            assert state.turn <= 14
+        check_end(state)
