@@ -179,3 +179,18 @@ def test_seat_gives_views_and_determinized_states_only() -> None:
     assert other is not state and other.view(1) == state.view(1)
     with pytest.raises(HanpanError, match="unknown player"):
         make_agent("oracle")
+
+
+@pytest.mark.parametrize(("game_id", "options", "secrets"), [
+    ("four_gardens", {}, True),  # hands
+    ("harmonies", {"spirits": True}, True),  # the two dealt Nature's Spirits
+    ("harmonies", {}, False),
+    ("spirits_of_the_wild", {}, False),  # the bag and the unseen spirit cards are hidden from both alike
+])
+def test_hidden_information_is_read_from_the_views(game_id: str, options: dict[str, object], secrets: bool) -> None:
+    state = hanpan.game(game_id).new(seed=4, **options)
+    rng = Rng(4)
+    for _ in range(30):
+        assert state.has_hidden_information() is secrets
+        legal = state.legal_actions()
+        state.apply(legal[rng.randbelow(len(legal))])

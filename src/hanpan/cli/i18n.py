@@ -39,6 +39,15 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "되돌릴 수 없습니다: 그 뒤에 새 정보가 드러났습니다(뽑기)."),
     "saved": ("Record saved to {path}.", "기록을 {path}에 저장했습니다."),
     "save_usage": ("Write: save FILE", "이렇게 쓰세요: save 파일"),
+    "save_secrets": ("Careful: the record holds the seed, so replaying it shows every hidden card — the other "
+                     "players' hands and the cards to come. It is for resuming: keep it to yourself until the "
+                     "game is over.",
+                     "주의: 기록에 시드가 들어 있어 재현하면 숨은 카드가 모두 보입니다 — 다른 플레이어의 손패와 "
+                     "앞으로 나올 카드까지. 이어 하기용이니 게임이 끝날 때까지 혼자만 보세요."),
+    "save_draws": ("Note: the record holds the seed, so replaying it shows the draws to come. It is for "
+                   "resuming: share it once the game is over.",
+                   "참고: 기록에 시드가 들어 있어 재현하면 앞으로 뽑힐 것이 보입니다. 이어 하기용이니 게임이 "
+                   "끝난 뒤에 나누세요."),
     "game_over": ("Game over.", "게임 종료."),
     "game_stopped": ("Game stopped by max_turns: unfinished, no winner.",
                      "max_turns로 게임이 멈췄습니다: 미완료, 승자 없음."),

@@ -64,6 +64,7 @@ class TerminalGame:
         self.snapshots: list[Snapshot] = []
         self.render: ModuleType = importlib.import_module(f"hanpan.games.{state.game.id}.render")
         self._last_human: int | None = None
+        self._secrets = False  # once a seat held a secret, players sharing the screen hand it over blind
         self.log: list[str] = []  # what each move did, newest last (shown on the next screens)
 
     @classmethod
@@ -118,14 +119,13 @@ class TerminalGame:
 
     def _human_turn(self, player: int) -> bool:
         """One human decision (with any commands before it); False when the human quits."""
-        humans = [s for s, n in enumerate(self.names) if n == HUMAN]
-        if len(humans) > 1 and self._last_human not in (None, player):
+        if player != self._last_human and self._hot_seat():
+            self._wipe()  # the previous player's secrets leave the screen and the scrollback
             self.console.print(f"[bold]{t('pass_screen', self.lang, name=escape(self.seat_name(player)))}[/]")
             try:
                 self.read("⏎ ")
             except EOFError:
                 return False
-            self.console.clear()  # the previous player's secrets leave the screen
         self._last_human = player
         self._show(player)
         while True:
@@ -206,6 +206,25 @@ class TerminalGame:
             self.console.print(f"[red]{path}: {e.strerror}[/]")
             return
         self.console.print(t("saved", self.lang, path=path))
+        if not self.state.is_over:  # the seed is in the record: replaying it shows what is hidden now
+            self.console.print(f"[yellow]{t('save_secrets' if self._secret() else 'save_draws', self.lang)}[/]")
+
+    # --- hot seat ----------------------------------------------------------------------------------
+    def _secret(self) -> bool:
+        """Whether some seat holds (or held) what another seat may not see, e.g. a hand."""
+        self._secrets = self._secrets or self.state.has_hidden_information()
+        return self._secrets
+
+    def _hot_seat(self) -> bool:
+        """Several people share this screen in a game with secrets: each gets it handed over blind."""
+        return sum(1 for n in self.names if n == HUMAN) > 1 and self._secret()
+
+    def _wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback, so nobody can scroll back to a hand."""
+        if self.console.is_terminal and not self.console.is_dumb_terminal:
+            self.console.clear()
+            self.console.file.write("\x1b[3J")  # the scrollback (xterm's E3; rich's clear keeps it)
+            self.console.file.flush()
 
     # --- drawing -----------------------------------------------------------------------------------
     def _show(self, player: int, full: bool = False) -> None:
@@ -218,6 +237,8 @@ class TerminalGame:
 
     def _show_end(self) -> None:
         state = self.state
+        if self._hot_seat():
+            self._wipe()  # the last player's hand leaves the screen; the end shows only what is public
         self.console.print(self.render.render(state, None, self.lang))
         self.console.print(screen.status_line(state, self.lang, ""))
         table = Table(title=t("final_scores", self.lang))

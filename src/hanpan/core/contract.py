@@ -222,6 +222,16 @@ class State(ABC):
         default: ``evaluate`` itself."""
         return self.evaluate(player)
 
+    def has_hidden_information(self) -> bool:
+        """True when some seat knows what another seat does not (a hand, dealt cards) in this position.
+
+        Players sharing one screen must then hand it over blind.  Decided from the views: some
+        ``view(p)`` holds more than ``public_view()``; a game may override it with a cheaper test.
+        (Facts hidden from every seat alike, such as the order of a bag, do not count.)
+        """
+        public = self.public_view()
+        return any({**self.view(p), "you": None} != public for p in range(self.num_players))
+
     # --- shared helpers -------------------------------------------------------------------------
     def play(self, action: Action | str) -> Action:
         """Check and make one decision, given as an Action or its notation; returns the Action.
