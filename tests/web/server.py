@@ -56,10 +56,10 @@ def stop(process: subprocess.Popen[bytes], kill: bool = False) -> None:
 
 
 @contextmanager
-def running_server(db_url: str) -> Iterator[str]:
+def running_server(db_url: str, log_path: Path | None = None) -> Iterator[str]:
     """A server on a free port for the ``with`` block; yields its base URL."""
     port = free_port()
-    process = start_server(db_url, port)
+    process = start_server(db_url, port, log_path)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base, process)

@@ -50,8 +50,10 @@ def _missing() -> str | None:
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     need(_missing())
     folder = tmp_path_factory.mktemp("browser-db")
-    with running_server(f"sqlite:///{folder}/games.sqlite3") as base:
+    log = folder / "server.log"
+    with running_server(f"sqlite:///{folder}/games.sqlite3", log) as base:
         yield base
+    print(f"the server's log: {log}")
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ import re
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -34,6 +34,8 @@ T = TypeVar("T")
 
 #: what a game id looks like (secrets.token_urlsafe); anything else is no game, without asking the database
 GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+#: how often a computer seat's decision is tried again after its worker process died
+BOT_RETRIES = 3
 #: live games held in memory at most (beyond it, idle ones are dropped: the database has them)
 MAX_LIVE = 2000
 #: Seeds the page can show exactly (JavaScript numbers are exact below 2**53).
@@ -228,6 +230,7 @@ class Hub:
             self._spawn(self._bot_turns(live))
 
     async def _bot_turns(self, live: LiveGame) -> None:
+        failures = 0
         try:
             while True:
                 async with live.lock:
@@ -237,9 +240,16 @@ class Hub:
                     number = live.move_number
                     args = (live.stored.game, live.state.to_json(), seat, live.stored.seats[seat],
                             live.stored.seed, number)
-                if self._bots is None:
-                    self._bots = make_pool(self._bot_workers)
-                notation = await asyncio.get_running_loop().run_in_executor(self._bots, choose_move, *args)
+                try:
+                    notation = await asyncio.get_running_loop().run_in_executor(self._pool(), choose_move, *args)
+                except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, and try again
+                    failures += 1
+                    log.error("game %s: the computer seats' workers died; starting new ones", live.stored.id)
+                    self._bots = None
+                    if failures > BOT_RETRIES:
+                        raise
+                    await asyncio.sleep(failures)
+                    continue
                 async with live.lock:
                     if live.move_number != number:
                         continue
@@ -249,6 +259,7 @@ class Hub:
                                          after.status, result_of(after)):
                         continue
                     live.commit_move(action, seat, after)
+                failures = 0
                 self.changed(live)
         except asyncio.CancelledError:
             raise
@@ -258,6 +269,11 @@ class Hub:
             live.thinking = False
             live.version += 1
             self.changed(live)
+
+    def _pool(self) -> Executor:
+        if self._bots is None:
+            self._bots = make_pool(self._bot_workers)
+        return self._bots
 
     # --- pushing -----------------------------------------------------------------------------------
     def text(self, live: LiveGame, seat: int | None, lang: str) -> str:
