@@ -58,7 +58,8 @@ def test_readme_console_example(command: str, expected: str, workdir: Path) -> N
     run = subprocess.run(
         [sys.executable, "-m", "hanpan.cli.main", *args],
         cwd=workdir, input="quit\n", capture_output=True, text=True, timeout=120,
-        env={"PATH": "/usr/bin:/bin", "COLUMNS": "120", "LANG": "C.UTF-8"},
+        env={"PATH": "/usr/bin:/bin", "COLUMNS": "120", "LANG": "C.UTF-8",
+             "HANPAN_DATA_DIR": str(workdir / "data")},  # the games hanpan play saves as it goes
     )
     output = (run.stdout + run.stderr).strip()
     wants_error = expected.startswith("hanpan: error")

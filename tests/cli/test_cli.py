@@ -247,7 +247,7 @@ def test_two_humans_share_the_screen_of_a_game_without_secrets() -> None:
 
 
 def test_menu_leads_to_a_game() -> None:
-    answers = iter(["2", "1", "", "1", "greedy", "17", "1", "quit"])
+    answers = iter(["2", "1", "", "1", "greedy", "17", "1", "quit", "y"])
     out = io.StringIO()
     code = run_menu(None, Console(file=out, width=120, color_system=None), lambda prompt: next(answers))
     text = out.getvalue()

@@ -6,6 +6,7 @@ import io
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from rich.console import Console
 
 import hanpan
@@ -92,3 +93,123 @@ def test_saving_an_unfinished_game_says_that_the_record_shows_what_is_hidden(tmp
     game.run()
     game._save(str(tmp_path / "c.json"))  # a finished game has nothing left to hide
     assert "Record saved" in out.getvalue() and "replaying it shows" not in out.getvalue()
+
+
+# --- never lose a game -----------------------------------------------------------------------------------------
+def play_main(monkeypatch: Any, capsys: Any, stdin: str, *args: str) -> tuple[int, str, str]:
+    """``hanpan ARGS`` in-process, typing ``stdin``."""
+    from hanpan.cli.main import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_play_saves_as_it_goes_and_resume_goes_on(monkeypatch: Any, capsys: Any, data_dir: Any) -> None:
+    code, out, _ = play_main(monkeypatch, capsys, "1\n1\nquit\ny\n", "play", "spirits_of_the_wild",
+                             "--players", "human,greedy", "--seed", "3")
+    [saved] = (data_dir / "games").glob("*.json")
+    first = hanpan.Record.load(saved)
+    assert code == 0 and first.players == ["human", "greedy"] and first.seed == 3 and first.result is None
+    assert len(first.actions) >= 2 and "Leave this game? It is saved" in out
+    assert f"hanpan play --resume {saved}" in out  # on one line, to copy
+    code, out, _ = play_main(monkeypatch, capsys, "1\n1\n1\nquit\ny\n", "play", "--resume", str(saved))
+    again = hanpan.Record.load(saved)  # the same file goes on
+    assert code == 0 and again.actions[:len(first.actions)] == first.actions
+    assert len(again.actions) > len(first.actions) and list((data_dir / "games").glob("*.json")) == [saved]
+    hanpan.replay(again)
+
+
+def test_resume_checks_the_record_and_keeps_a_file_of_the_players_own(
+        monkeypatch: Any, capsys: Any, data_dir: Any, tmp_path: Any) -> None:
+    game, _ = terminal("four_gardens", ["1", "1", "1", f"save {tmp_path / 'mine.json'}", "quit", "y"],
+                       names=("human", "greedy", "random"))
+    game.run()
+    mine = (tmp_path / "mine.json").read_text()
+    code, _, _ = play_main(monkeypatch, capsys, "1\nquit\ny\n", "play", "--resume", str(tmp_path / "mine.json"))
+    assert code == 0 and (tmp_path / "mine.json").read_text() == mine  # the player's own file stays as it was
+    [kept] = (data_dir / "games").glob("*.json")
+    assert len(hanpan.Record.load(kept).actions) > len(game.actions)
+    for args, message in [
+        (("play", "--resume", str(tmp_path / "none.json")), "cannot read record"),
+        (("play", "four_gardens", "--resume", str(kept)), "--resume FILE goes on with the record's game"),
+        (("play", "four_gardens"), "play needs a game and --players"),
+    ]:
+        code, _, err = play_main(monkeypatch, capsys, "", *args)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1
+    record = hanpan.Record.load(kept)
+    record.actions.append("fly")
+    record.save(tmp_path / "bad.json")
+    code, _, err = play_main(monkeypatch, capsys, "", "play", "--resume", str(tmp_path / "bad.json"))
+    assert code == 2 and f"move {len(record.actions)} ('fly')" in err
+    over, _ = terminal("spirits_of_the_wild", ["1"] * 2000)
+    over.run()
+    Record = hanpan.Record
+    Record.of(over.state, over.names, over.actions).save(tmp_path / "over.json")
+    code, _, err = play_main(monkeypatch, capsys, "", "play", "--resume", str(tmp_path / "over.json"), "--lang", "ko")
+    assert code == 2 and "이 게임은 끝났습니다" in err
+
+
+def test_ctrl_c_and_a_crash_lose_nothing(tmp_path: Any) -> None:
+    def interrupted(answers: list[str], error: BaseException) -> Any:
+        feed = iter(answers)
+
+        def read(prompt: str) -> str:
+            for answer in feed:
+                return answer
+            raise error
+
+        return read
+
+    out = io.StringIO()
+    game = TerminalGame.create(hanpan.game("spirits_of_the_wild"), ["human", "greedy"], 3, {}, "en",
+                               Console(file=out, width=160, color_system=None),
+                               interrupted(["1", "1", "1"], KeyboardInterrupt()), save_path=tmp_path / "g.json")
+    assert game.run() == 130
+    assert hanpan.Record.load(tmp_path / "g.json").actions == game.actions and len(game.actions) >= 3
+    assert "hanpan play --resume" in out.getvalue() and "Bye." in out.getvalue()
+    game = TerminalGame.create(hanpan.game("harmonies"), ["human"], 3, {}, "en",
+                               Console(file=io.StringIO(), width=160, color_system=None),
+                               interrupted(["1", "1"], RuntimeError("a bug")), save_path=tmp_path / "h.json")
+    with pytest.raises(RuntimeError, match="a bug"):
+        game.run()
+    assert hanpan.Record.load(tmp_path / "h.json").actions == game.actions and len(game.actions) == 2
+
+
+def test_quit_asks_before_leaving_and_undo_is_saved_too(tmp_path: Any) -> None:
+    out = io.StringIO()
+    game = TerminalGame.create(hanpan.game("spirits_of_the_wild"), ["human", "greedy"], 3, {}, "en",
+                               Console(file=out, width=160, color_system=None),
+                               feeder(["take1", "quit", "n", "undo", "quit", "y", "1"]), save_path=tmp_path / "g.json")
+    assert game.run() == 0
+    assert out.getvalue().count("Leave this game?") == 2 and "Undone" in out.getvalue()
+    assert game.actions == [] and hanpan.Record.load(tmp_path / "g.json").actions == []
+    game, out = terminal("spirits_of_the_wild", ["quit", "n", "1", "quit"])  # no save path; end of input: leave
+    game.run()
+    assert "Moves not written with 'save FILE' are lost" in out.getvalue() and game.actions == ["take1"]
+
+
+def test_the_end_of_a_game_offers_to_save(tmp_path: Any) -> None:
+    def read(prompt: str) -> str:
+        if "[y/N]" in prompt:
+            return "y"
+        return str(tmp_path / "end.json") if prompt.startswith("File name") else "1"
+
+    out = io.StringIO()
+    game = TerminalGame.create(hanpan.game("spirits_of_the_wild"), ["human", "greedy"], 3, {}, "en",
+                               Console(file=out, width=160, color_system=None), read, save_path=tmp_path / "g.json")
+    assert game.run() == 0 and game.state.is_over
+    assert "The record of this game is kept in" in out.getvalue()
+    assert hanpan.Record.load(tmp_path / "end.json").result == hanpan.Record.load(tmp_path / "g.json").result
+    assert hanpan.Record.load(tmp_path / "g.json").result is not None
+
+
+def test_a_folder_that_cannot_be_written_is_reported_once(tmp_path: Any) -> None:
+    (tmp_path / "file").write_text("")
+    out = io.StringIO()
+    game = TerminalGame.create(hanpan.game("spirits_of_the_wild"), ["human", "greedy"], 3, {}, "en",
+                               Console(file=out, width=160, color_system=None), feeder(["1", "1", "quit", "y"]),
+                               save_path=tmp_path / "file" / "g.json")
+    assert game.run() == 0 and len(game.actions) >= 2
+    assert out.getvalue().count("Cannot save the game as it goes") == 1

@@ -45,10 +45,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print JSON")
     lang_option(p)
 
-    p = commands.add_parser("play", help="play a game in the terminal")
-    p.add_argument("game")
-    p.add_argument("--players", required=True, help="comma-separated seats, e.g. human,greedy")
+    p = commands.add_parser("play", help="play a game in the terminal (saved as it goes in your data folder)")
+    p.add_argument("game", nargs="?")
+    p.add_argument("--players", help="comma-separated seats, e.g. human,greedy")
     p.add_argument("--seed", type=_seed, default=None)
+    p.add_argument("--resume", type=Path, default=None, metavar="FILE",
+                   help="go on with a saved game (its record is checked first)")
     lang_option(p)
     game_options(p)
 
@@ -183,12 +185,26 @@ def cmd_games(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_play(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli import saves
     from hanpan.cli.play import TerminalGame
+    from hanpan.core.record import Record
     from hanpan.core.registry import game
 
+    if args.resume is not None:
+        if args.game is not None or args.players is not None or args.seed is not None or args.option:
+            raise UsageError("--resume FILE goes on with the record's game, players, seed and options: "
+                             "give nothing else")
+        record = Record.load(args.resume)
+        keep = args.resume if saves.is_save(args.resume) else saves.new_save_path(record.game, record.seed)
+        return TerminalGame.resume(record, lang, save_path=keep).run()
+    if args.game is None or args.players is None:
+        raise UsageError("play needs a game and --players (e.g. hanpan play harmonies --players human,greedy), "
+                         "or --resume FILE")
     g = game(args.game)
     options = parse_option_assignments(args.option)
-    return TerminalGame.create(g, _names(args.players), args.seed, options, lang).run()
+    terminal = TerminalGame.create(g, _names(args.players), args.seed, options, lang)
+    terminal.save_path = saves.new_save_path(g.id, terminal.state.seed)
+    return terminal.run()
 
 
 def cmd_menu(args: argparse.Namespace, lang: str) -> int:

@@ -1,10 +1,12 @@
 """Playing in the terminal: the game loop (humans and computer seats) and the start menu.
 
-Input and output are injectable so tests can drive a whole game:
+Input and output are injectable so tests can drive a whole game (``quit`` asks first: ``y`` leaves).
+A game given a ``save_path`` writes its record there after every move, so nothing is lost on ``quit``,
+end of input, Ctrl-C or a crash; ``TerminalGame.resume`` goes on from such a record:
 
 >>> import hanpan, io
 >>> from rich.console import Console
->>> lines = iter(["1", "quit"])
+>>> lines = iter(["1", "quit", "y"])
 >>> game = TerminalGame.create(hanpan.game("spirits_of_the_wild"), ["human", "greedy"], seed=3, options={},
 ...     lang="en", console=Console(file=io.StringIO()), read=lambda prompt: next(lines))
 >>> game.run(), game.actions
@@ -14,8 +16,10 @@ Input and output are injectable so tests can drive a whole game:
 from __future__ import annotations
 
 import importlib
+import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -25,18 +29,19 @@ from rich.table import Table
 
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.registry import agent_names, make_agent
-from hanpan.cli import screen
+from hanpan.cli import saves, screen
 from hanpan.cli.i18n import LANGS, detect_lang, t
 from hanpan.cli.output import category_label
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, State
-from hanpan.core.errors import HanpanError, OptionError
-from hanpan.core.record import Record
+from hanpan.core.errors import HanpanError, OptionError, RecordError
+from hanpan.core.record import Record, replay, start
 from hanpan.core.registry import games as all_games
 from hanpan.core.rng import mix_seed
 
 Reader = Callable[[str], str]
 HUMAN = "human"
+YES = ("y", "yes", "ㅇ", "예", "네", "응")
 
 
 @dataclass
@@ -66,18 +71,38 @@ class TerminalGame:
         self._last_human: int | None = None
         self._secrets = False  # once a seat held a secret, players sharing the screen hand it over blind
         self.log: list[str] = []  # what each move did, newest last (shown on the next screens)
+        self.save_path: Path | None = None  # where the game is written as it goes (None: nowhere)
 
     @classmethod
     def create(cls, game: Game, names: Sequence[str], seed: int | None, options: Mapping[str, Any], lang: str,
-               console: Console | None = None, read: Reader | None = None) -> TerminalGame:
+               console: Console | None = None, read: Reader | None = None,
+               save_path: Path | None = None) -> TerminalGame:
         """Check the seats and options, set up the game and its computer players."""
         names = [n.strip().lower() for n in names]
-        agents: dict[int, Agent] = {}
         state = game.new(players=len(names), seed=seed, **options)
-        for seat, name in enumerate(names):
-            if name != HUMAN:
-                agents[seat] = make_agent(name, seed=mix_seed(state.seed, seat + 1))
-        return cls(state, names, agents, lang, console or Console(highlight=False), read or screen.line_reader())
+        terminal = cls(state, names, _agents(names, state.seed), lang, console or Console(highlight=False),
+                       read or screen.line_reader())
+        terminal.save_path = save_path
+        return terminal
+
+    @classmethod
+    def resume(cls, record: Record, lang: str, console: Console | None = None, read: Reader | None = None,
+               save_path: Path | None = None) -> TerminalGame:
+        """Go on with a recorded game: every move is checked again, then the seats sit down as they were.
+
+        A record that does not replay, or whose game is over, raises RecordError (one line).
+        """
+        state = replay(record)
+        if state.is_over:
+            raise RecordError("this game is over: there is nothing to resume (hanpan replay FILE shows it)",
+                              "이 게임은 끝났습니다: 이어 할 것이 없습니다 (hanpan replay 파일로 보세요)")
+        names = [n.strip().lower() for n in record.players]
+        terminal = cls(state, names, _agents(names, state.seed), lang, console or Console(highlight=False),
+                       read or screen.line_reader())
+        terminal.actions = list(record.actions)
+        terminal.actors = _actors(record)
+        terminal.save_path = save_path
+        return terminal
 
     # --- naming ------------------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:
@@ -93,21 +118,72 @@ class TerminalGame:
 
     # --- the loop ----------------------------------------------------------------------------------
     def run(self) -> int:
-        """Play until the game ends or a human quits; returns the exit status (0)."""
-        while not self.state.is_over:
-            player = self.state.current_player
-            assert player is not None
-            agent = self.agents.get(player)
-            if agent is not None:
-                action = agent.choose(Seat(self.state, player))
-                self.console.print(t("agent_plays", self.lang, name=escape(self.seat_name(player)),
-                                     move=f"[bold]{action}[/] — {escape(self.describe(action))}"))
-                self._make(action, player)
-            elif not self._human_turn(player):
-                self.console.print(t("bye", self.lang))
-                return 0
+        """Play until the game ends or a human leaves; returns the exit status (0; 130 after Ctrl-C)."""
+        try:
+            self._autosave()
+            while not self.state.is_over:
+                player = self.state.current_player
+                assert player is not None
+                agent = self.agents.get(player)
+                if agent is not None:
+                    action = agent.choose(Seat(self.state, player))
+                    self.console.print(t("agent_plays", self.lang, name=escape(self.seat_name(player)),
+                                         move=f"[bold]{action}[/] — {escape(self.describe(action))}"))
+                    self._make(action, player)
+                elif not self._human_turn(player):
+                    self._leave()
+                    return 0
+        except KeyboardInterrupt:
+            self.console.print()
+            self._leave()
+            return 130
         self._show_end()
+        self._offer_save()
         return 0
+
+    def _leave(self) -> None:
+        """Say where the unfinished game is kept and how to go on with it."""
+        if self.save_path is not None:
+            self.console.print(t("resume_hint", self.lang, path=escape(str(self.save_path)),
+                                 command=escape(resume_command(self.save_path))), soft_wrap=True)  # copyable
+        self.console.print(t("bye", self.lang))
+
+    def _confirm_leave(self) -> bool:
+        """``quit`` asks first (end of input means yes)."""
+        if self.save_path is not None:
+            self.console.print(t("leave_saved", self.lang, command=escape(resume_command(self.save_path))),
+                               soft_wrap=True)
+        else:
+            self.console.print(t("leave_unsaved", self.lang))
+        try:
+            return self.read("[y/N] > ").strip().lower() in YES
+        except EOFError:
+            return True
+
+    def _autosave(self) -> None:
+        """Write the game so far to ``save_path`` (whole or not at all); on failure say so once and stop."""
+        if self.save_path is None:
+            return
+        try:
+            saves.write(Record.of(self.state, self.names, self.actions), self.save_path)
+        except OSError as e:
+            message = t("autosave_failed", self.lang, path=escape(str(self.save_path)), reason=e.strerror)
+            self.console.print(f"[red]{message}[/]")
+            self.save_path = None
+
+    def _offer_save(self) -> None:
+        """At the end: where the record is kept, and a copy to a file of the player's choosing."""
+        if not any(n == HUMAN for n in self.names):
+            return
+        if self.save_path is not None:
+            self.console.print(t("kept", self.lang, path=escape(str(self.save_path))), soft_wrap=True)
+        try:
+            if self.read(f"{t('save_offer', self.lang)} [y/N] > ").strip().lower() in YES:
+                path = self.read(f"{t('save_file', self.lang)} > ").strip()
+                while not self._save(path):
+                    path = self.read(f"{t('save_file', self.lang)} > ").strip()
+        except EOFError:
+            pass
 
     def _make(self, action: Action, player: int) -> None:
         before, described = self.state.scores()[player], self.describe(action)  # described before the move
@@ -116,6 +192,7 @@ class TerminalGame:
         self.log.append(screen.log_line(self.seat_name(player), described, change))
         self.actions.append(str(action))
         self.actors.append(player)
+        self._autosave()
 
     def _human_turn(self, player: int) -> bool:
         """One human decision (with any commands before it); False when the human quits."""
@@ -138,7 +215,9 @@ class TerminalGame:
             word, _, rest = text.partition(" ")
             command = word.lower()
             if command in ("quit", "exit", "q"):
-                return False
+                if self._confirm_leave():
+                    return False
+                continue
             if command in ("help", "?", "h"):
                 self.console.print(screen.help_text(self.render, self.state, self.lang))
                 continue
@@ -193,21 +272,24 @@ class TerminalGame:
         self.state = snap.state
         del self.actions[snap.actions:]
         del self.actors[snap.actions:]
+        self._autosave()
         self.console.print(t("undone", self.lang, move=undone))
         return True
 
-    def _save(self, path: str) -> None:
+    def _save(self, path: str) -> bool:
+        """``save FILE``: write the record so far; True once written."""
         if not path:
             self.console.print(t("save_usage", self.lang))
-            return
+            return False
         try:
             Record.of(self.state, self.names, self.actions).save(path)
         except OSError as e:
-            self.console.print(f"[red]{path}: {e.strerror}[/]")
-            return
-        self.console.print(t("saved", self.lang, path=path))
+            self.console.print(f"[red]{escape(path)}: {e.strerror}[/]")
+            return False
+        self.console.print(t("saved", self.lang, path=escape(path)))
         if not self.state.is_over:  # the seed is in the record: replaying it shows what is hidden now
             self.console.print(f"[yellow]{t('save_secrets' if self._secret() else 'save_draws', self.lang)}[/]")
+        return True
 
     # --- hot seat ----------------------------------------------------------------------------------
     def _secret(self) -> bool:
@@ -261,6 +343,29 @@ class TerminalGame:
         names = ", ".join(self.seat_name(w) for w in winners)
         self.console.print(f"[bold green]{t('winner' if len(winners) == 1 else 'winners', self.lang, name=names)}[/]")
         self.console.print(t("game_over", self.lang))
+
+
+def _agents(names: Sequence[str], seed: int) -> dict[int, Agent]:
+    """The computer players of the seats that are not ``human`` (each seeded from the game's seed)."""
+    return {seat: make_agent(name, seed=mix_seed(seed, seat + 1)) for seat, name in enumerate(names)
+            if name != HUMAN}
+
+
+def _actors(record: Record) -> list[int]:
+    """Who made each move of a record (already checked by ``replay``)."""
+    state = start(record)
+    actors = []
+    for text in record.actions:
+        player = state.current_player
+        assert player is not None
+        actors.append(player)
+        state.play(text)
+    return actors
+
+
+def resume_command(path: Path) -> str:
+    """The command that goes on with the game saved at ``path``."""
+    return f"hanpan play --resume {shlex.quote(str(path))}"
 
 
 # --- the start menu ---------------------------------------------------------------------------------
