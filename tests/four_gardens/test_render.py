@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 
 from rich.console import Console
 
@@ -46,13 +47,18 @@ def test_every_decision_has_labels_and_positions_draw() -> None:
 def test_the_tower_is_drawn_from_the_viewers_side() -> None:
     s = new(2, seed=1)
     out = text_of(render(s, 1, "en"))
-    assert "Tower (your side: 2)" in out and "2 = you" in out and "0 = Player 1" in out
+    assert "Tower (your side: 2)" in out
+    heads = next(i for i, line in enumerate(out.splitlines()) if "Tower" in line)
+    sides, who = out.splitlines()[heads + 1], out.splitlines()[heads + 2]  # the column heads: side, then who
+    assert sides.split("│")[1].split() == ["2", "3", "0", "1"]
+    assert who.split("│")[1].split() == ["Floor", "you", "P1"]
 
 
 def test_hidden_base_sides_are_not_drawn() -> None:
     s = new(2, seed=1)
     out = text_of(render(s, 0, "en"))
-    assert out.count("base side hidden") == 5  # the opponent's five blind cards
+    # the opponent's five blind cards: landscape side, then ? for the unknown base side
+    assert len(re.findall(r"\b(?:red|orange|green|blue) \d · [\w ]+?  \?", out)) == 5
     for c in s.hands[1]:
         assert f"c{c + 1} " not in out
     for c in s.hands[0]:

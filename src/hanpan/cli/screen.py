@@ -147,20 +147,26 @@ def _full_list(state: State, render: ModuleType, lang: str, width: int) -> Table
     return table
 
 
-def _grouped_list(groups: Sequence[MoveGroup], lang: str) -> Table:
+def _grouped_list(groups: Sequence[MoveGroup], lang: str, width: int) -> Table:
+    """A line per group, "heading: 4 a1  5 b3 …", wrapped between moves, never inside one."""
+    headings = [g.heading or (_w("other", lang) if len(groups) > 1 else "") for g in groups]
+    indent = max((Text(f"{h}:").cell_len for h in headings if h), default=0)
+    room = max(20, width - indent - 1)
     table = Table.grid(padding=(0, 1))
     table.add_column(no_wrap=True, style="bold")
-    table.add_column()
-    for group in groups:
-        items = Text()
-        for k, (number, label) in enumerate(group.items):
-            if k:
-                items.append("  ")
-            items.append(f"{number}", style="cyan")
+    table.add_column(no_wrap=True)
+    for heading, group in zip(headings, groups, strict=True):
+        lines = [Text()]
+        for number, label in group.items:
+            item = Text(f"{number}", style="cyan")
             if label != str(number):
-                items.append(f" {label}")
-        heading = group.heading or (_w("other", lang) if len(groups) > 1 else "")
-        table.add_row(f"{heading}:" if heading else "", items)
+                item.append(f" {label}")
+            if lines[-1].cell_len and lines[-1].cell_len + 2 + item.cell_len > room:
+                lines.append(Text())
+            if lines[-1].cell_len:
+                lines[-1].append("  ")
+            lines[-1].append_text(item)
+        table.add_row(Text(f"{heading}:") if heading else "", Text("\n").join(lines))  # a Text: headings hold [ ]
     return table
 
 
@@ -176,23 +182,27 @@ def move_list(state: State, render: ModuleType, lang: str, width: int, budget: i
     full = _full_list(state, render, lang, width)
     if budget is None:
         return Group(Text(_w("moves", lang), style="bold"), full)
-    if lines_of(full, width, console) + 1 <= budget:
+    if lines_of(full, width, console) + 1 <= min(budget, 13):  # a long list reads better grouped
         return Group(Text(_w("moves", lang), style="bold"), full)
     groups = move_groups(state, render, lang)
     title = Text(_w("moves_hint", lang), style="bold")
-    grouped = _grouped_list(groups, lang)
+    grouped = _grouped_list(groups, lang, width)
     if lines_of(grouped, width, console) + 1 <= budget:
         return Group(title, grouped)
-    # too many even grouped: the first groups that fit, and how many are left
+    # too many even grouped: the first groups that fit (in 12 lines at least: the moves matter more than
+    # the top of the board), and how many are left
+    budget = max(budget, 12)
+    if lines_of(grouped, width, console) + 1 <= budget:
+        return Group(title, grouped)
     shown: list[MoveGroup] = []
     total = sum(len(g.items) for g in groups)
     for group in groups:
         trial = [*shown, group]
-        if lines_of(_grouped_list(trial, lang), width, console) + 2 > budget:
+        if lines_of(_grouped_list(trial, lang, width), width, console) + 2 > budget:
             break
         shown = trial
     left = total - sum(len(g.items) for g in shown)
-    return Group(title, _grouped_list(shown, lang), Text(_w("more", lang, n=left), style="dim"))
+    return Group(title, _grouped_list(shown, lang, width), Text(_w("more", lang, n=left), style="dim"))
 
 
 # --- the log ---------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -75,7 +76,7 @@ def _landscape(card: dict[str, Any], lang: str) -> Text:
 def _base(card: dict[str, Any], lang: str, tokens: dict[str, int] | None = None) -> Text:
     text = Text()
     if card["action"] == "gain":
-        text.append(_w("gain", lang))
+        text.append("+1")  # gain 1 (the legend says so)
     else:
         arrow = "↑" if card["direction"] == "up" else "↓"
         text.append(f"⟳{card['floor']}{arrow}")
@@ -99,7 +100,7 @@ def _card(card: dict[str, Any], lang: str, tokens: dict[str, int] | None = None)
         text.append("  ")
         text.append_text(_base(card, lang, tokens))
     else:
-        text.append(f"  ({_w('hidden', lang)})", style="dim")
+        text.append("  ?", style="dim")  # the base side is hidden
     return text
 
 
@@ -109,14 +110,14 @@ def _tower(view: dict[str, Any], viewer: int | None, lang: str) -> Panel:
     table.add_column(_w("floor", lang), no_wrap=True)
     seats = {p["side"]: i for i, p in enumerate(view["players"])}
     order = [(mine + k) % 4 for k in range(4)]
-    who = []
     for side in order:
-        table.add_column(str(side), justify="center")
         if side == mine and viewer is not None:
-            who.append(f"{side} = {_w('you', lang)}")
+            who = _w("you", lang)
         elif side in seats:
-            who.append(f"{side} = {_w('player', lang, n=seats[side] + 1)}")
-    table.caption = _w("sides", lang) + ": " + ", ".join(who)
+            who = f"P{seats[side] + 1}"
+        else:
+            who = ""
+        table.add_column(f"{side}\n{who}", justify="center")
     for floor in reversed(view["tower"]):
         res = floor["resource"]
         cells = [Text(LETTER[res] * floor["icons"][side] or "·", style=STYLE[res]) for side in order]
@@ -125,10 +126,10 @@ def _tower(view: dict[str, Any], viewer: int | None, lang: str) -> Panel:
 
 
 def _tracks(view: dict[str, Any], lang: str) -> Table:
-    table = Table(title=_w("tracks", lang), padding=(0, 1))
+    table = Table(title=_w("tracks", lang), padding=(0, 1), box=None, header_style="bold")
     table.add_column("", no_wrap=True)
     for i in range(len(view["players"])):
-        table.add_column(_w("player", lang, n=i + 1), justify="right")
+        table.add_column(f"P{i + 1}", justify="right")
     for god in (*GODS, "bonus", "whims", "total"):
         label = _god(god, lang) if god in GODS else Text(
             _w("total", lang) if god == "total" else _w("bonus" if god == "bonus" else "whims", lang))
@@ -145,11 +146,14 @@ def _tracks(view: dict[str, Any], lang: str) -> Table:
 
 def _garden(view: dict[str, Any], index: int, viewer: int | None, lang: str) -> Panel:
     p = view["players"][index]
-    lines: list[RenderableType] = []
+    lines: list[Text] = []
+    done: list[Text] = []
     for card in p["garden"]:
-        if card["side"] == "landscape":
+        if card["side"] == "landscape":  # completed: gathered on a few lines below
             line = Text(f"c{card['id']} ", style="bold")
             line.append_text(_landscape(card, lang))
+            done.append(line)
+            continue
         else:
             line = Text(f"c{card['id']} ", style="bold")
             line.append(f"{name(card['colour'], lang)} {card['position']} ", style=STYLE[card["colour"]])
@@ -169,6 +173,20 @@ def _garden(view: dict[str, Any], index: int, viewer: int | None, lang: str) -> 
     if hand:
         lines.append(Text(f"{_w('hand', lang)}:", style="bold"))
         lines.extend(_card(c, lang) for c in hand)
+    if done:  # the completed landscapes, several to a line, as wide as the rest of the garden
+        width = max([28, *(max(cell_len(x) for x in line.plain.split("\n")) for line in lines)])
+        row = Text()
+        rows: list[Text] = []
+        for k, item in enumerate(done):
+            piece = Text(", ") if row.plain else Text()
+            piece.append_text(item)
+            if row.plain and row.cell_len + piece.cell_len > width:
+                rows.append(row)
+                row, piece = Text(), item
+            row.append_text(piece)
+            if k == len(done) - 1:
+                rows.append(row)
+        lines[:0] = rows
     title = _w("player", lang, n=index + 1) + (f" ({_w('you', lang)})" if index == viewer else "")
     title += f" — {p['landscapes']} {_w('landscape' if p['landscapes'] == 1 else 'landscapes', lang)}"
     style = "bold green" if view["current_player"] == index else ""
@@ -190,12 +208,10 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         head.append(_w("player", lang, n=view["current_player"] + 1) + " · "
                     + _w("actions", lang, a=ts["actions_done"], b=ts["actions_allowed"]))
     parts.append(head)
-    parts.append(Columns([_tower(view, viewer, lang), _tracks(view, lang)], padding=(0, 2)))
     supply = Text(f"{_w('supply', lang)}: ")
     for r in RESOURCES:
         supply.append(f"{name(r, lang)} {view['supply'][r]}  ", style=STYLE[r])
-    parts.append(supply)
-    market = [Text(f"{_w('display', lang)}:", style="bold")]
+    market: list[RenderableType] = [supply, Text(f"{_w('display', lang)}:", style="bold")]
     market += [_card(c, lang) for c in view["display"]]
     deck = Text(_w("deck", lang, n=view["deck"]["size"]) + ": ")
     if view["deck"]["top"]:
@@ -210,7 +226,9 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     else:
         piles = ", ".join(f"{name(b, lang)} {v[-1]}" for b, v in view["bonus_piles"].items() if v)
         market.append(Text(f"{_w('piles', lang)}: {piles or _w('none', lang)}"))
-    parts.append(Panel(Group(*market), expand=False))
+    # tower, tracks and market side by side as the width allows
+    parts.append(Columns([_tower(view, viewer, lang), _tracks(view, lang), Panel(Group(*market), expand=False)],
+                         padding=(0, 2)))
     order = list(range(len(view["players"])))
     if viewer is not None and 0 <= viewer < len(order):
         order = order[viewer:] + order[:viewer]
@@ -351,3 +369,104 @@ def describe(state: State, action: Action, lang: str) -> str:
                 else f"Comeback: put your {_r(args[0], lang)} marker back on space 3")
     return str(action)
 
+
+
+# --- the terminal app's move list, legend and examples ----------------------------------------------
+#: the actions that spend a hand card, grouped under that card in the move list
+_CARD_ACTIONS = ("play", "rotate", "gain", "rearrange", "upheaval", "abundance")
+
+
+def move_group(state: State, action: Action, lang: str) -> tuple[str, str]:
+    """The move list's group of an action and its short label: by the hand card it spends.
+
+    A rotation's label says what it would collect, in resource letters.
+
+    >>> import hanpan
+    >>> s = hanpan.game("four_gardens").new(players=2, seed=3)
+    >>> [move_group(s, a, "en")[1] for a in s.legal_actions() if " c6" in str(a)]
+    ['play', 'rotate cw +1W 3T', 'rotate ccw +1W 3T', 'rearrange']
+    >>> move_group(s, s.legal_actions()[0], "en")[0]
+    'c6 red 2 ⟳4↑ [wgtt]'
+    """
+    words = str(action).split()
+    if words[0] not in _CARD_ACTIONS or len(words) < 2 or state.current_player is None:
+        head = words[0] if len(words) > 1 else ""
+        return head, " ".join(words[1:]) if head else words[0]
+    view = state.view(state.current_player)
+    hand = view["players"][state.current_player]["hand"]
+    card = next((c for c in hand if f"c{c.get('id')}" == words[1]), None)
+    heading = words[1]
+    if card is not None and "action" in card:
+        heading += f" {name(card['colour'], lang)} {card['position']} {_base(card, lang).plain}"
+    label = " ".join([words[0], *words[2:]])
+    if words[0] == "rotate":
+        got = _collected(state, action) or {}
+        label += " " + (" ".join(f"+{n}{LETTER[r]}" if i == 0 else f"{n}{LETTER[r]}"
+                                 for i, (r, n) in enumerate(got.items())) or "+0")
+    return heading, label
+
+
+#: the help's examples: (notation, English, Korean)
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("play c17", "play a hand card into your garden, base side up", "손패를 기초 면으로 정원에 내려 놓기"),
+    ("rotate c17 ccw", "discard it: turn the tower counter-clockwise and collect",
+     "버리고 탑을 시계 반대 방향으로 돌려 수집"),
+    ("gain c17", "discard it: gain 1 resource of your choice", "버리고 원하는 자원 1개 획득"),
+    ("put stone c12", "… the gained stone onto base card c12 (or: put stone storage)",
+     "… 얻은 돌을 기초 카드 c12에 (또는 put stone storage)"),
+    ("rearrange c17", "discard it, then move tokens one by one", "버리고 자원을 하나씩 옮기기"),
+    ("move water c3 c12", "… one water from c3 to c12; done to finish", "… 물 1개를 c3에서 c12로; done으로 마침"),
+    ("take c5", "refill: take c5 from the display", "보충: 펼친 카드 c5 가져오기"),
+    ("draw", "refill: draw the deck's top card blind", "보충: 카드 더미 맨 위 카드를 뽑기"),
+    ("favour autumn", "a wild god card: favour Autumn", "와일드 신 카드: 가을의 총애"),
+)
+
+
+def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
+    """What the card codes, letters and marks mean, the bonus piles and the whim tiles with their rules.
+
+    >>> import hanpan, io
+    >>> from rich.console import Console
+    >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
+    >>> console.print(legend(hanpan.game("four_gardens").new(players=2, seed=1, whims=True), 0, "en"))
+    >>> text = console.export_text()
+    >>> "⟳1↓ [wgtt]" in text and "Foresight" in text and "still needed" in text
+    True
+    """
+    from hanpan.games.four_gardens.webdata import catalog
+
+    ko = lang == "ko"
+    c = catalog()
+    pick = "ko" if ko else "en"
+    letters = Text("자원: " if ko else "Resources: ")
+    for k, r in enumerate(RESOURCES):
+        letters.append(("  " if k else "") + LETTER[r], style=STYLE[r])
+        letters.append(f" {name(r, lang)}")
+    marks = (
+        "c17 카드 번호 (수 표기에 씀) · 빨강/주황/초록/파랑 2 풍경 색과 위치 · 봄/여름/... 완성하면 총애를 주는 신 · "
+        "? 기초 면을 모르는 카드 · [SGt] 비용: 대문자 = 자원이 놓인 칸, 소문자 = 아직 필요 · ⟳2↑ 2층과 그 위를 돌리고 "
+        "1층부터 위로 수집, ⟳3↓ 3층과 그 위를 돌리고 4층부터 아래로 · 탑: 층마다 내 쪽(나) 면부터 보이는 아이콘, "
+        "P1 = 플레이어 1"
+        if ko else
+        "c17 card id (used in the moves) · red/orange/green/blue 2 landscape colour and position · Spring/… the god "
+        "whose favour completing it brings · ? a card whose base side is hidden · [SGt] cost: upper case = a token "
+        "is on that icon, lower case = still needed · ⟳2↑ turn floor 2 and up, collect from floor 1 upward; ⟳3↓ "
+        "turn floor 3 and up, collect from floor 4 downward · the tower: each floor's icons from your side (you) "
+        "round; P1 = Player 1")
+    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for symbol in c["symbols"]:
+        if symbol["id"] in ("terminal", "gain", "rearrange"):
+            table.add_row(Text(symbol["symbol"]), symbol[pick])
+    for pile in c["bonus_piles"]:
+        table.add_row(pile[pick], pile["text"][pick])
+    if view_whims(state):
+        for whim in c["whims"]:
+            table.add_row(whim[pick], whim["text"][pick])
+    return Group(Text("범례" if ko else "Legend", style="bold"), letters, Text(marks), table)
+
+
+def view_whims(state: State) -> bool:
+    """Whether the game is played with the whim tiles (the promo)."""
+    return bool(state.view(-1)["options"].get("whims"))

@@ -23,9 +23,12 @@ True
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
-from rich.console import Group, RenderableType
+from rich.cells import cell_len
+from rich.columns import Columns
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
 from rich.text import Text
 
@@ -42,6 +45,7 @@ from hanpan.games.harmonies.data import (
     NUM_ANIMALS,
     SIDE_NAMES,
     SPIRIT_IDS,
+    SPIRIT_SCORING,
     name,
 )
 from hanpan.games.harmonies.state import HarmoniesState
@@ -122,24 +126,55 @@ def habitat_text(card: int) -> Text:
     return grid
 
 
-def card_table(state: HarmoniesState, cards: Sequence[int], lang: str, title: str) -> Table:
-    """Cards side by side: name, id, points track (top → bottom), cubes left, habitat."""
-    table = Table(title=title, show_lines=True, title_justify="left", show_header=False)
-    row = []
-    for card in cards:
-        table.add_column(justify="left")
-        cell = Text(f"{name(CARD_IDS[card], lang)} ", style="bold")
-        cell.append(f"({CARD_IDS[card]})\n", style="dim")
-        cell.append("/".join(str(v) for v in CARD_POINTS[card]) or _t(lang, "Nature's Spirit", "자연의 정령"))
-        if state.owner[card] >= 0:
-            left = CARD_CUBES[card] - state.placed[card]
-            cell.append(f"\n{_t(lang, 'cubes left', '남은 큐브')}: {left}")
-        cell.append("\n")
-        cell.append_text(habitat_text(card))
-        row.append(cell)
-    if row:
-        table.add_row(*row)
-    return table
+def _spirit_rule(card: int, lang: str) -> str:
+    """How a Nature's Spirit scores, in ``lang`` (from the card data)."""
+    from hanpan.games.harmonies.webdata import spirit_text
+
+    return spirit_text(SPIRIT_SCORING[card])["ko" if lang == "ko" else "en"]
+
+
+def card_text(state: HarmoniesState, card: int, lang: str) -> Text:
+    """One card, a few lines tall: name and id, points track (top → bottom) or how a spirit scores,
+    cubes left when owned, habitat (``*``: the cube's cell)."""
+    cell = Text(f"{name(CARD_IDS[card], lang)} ", style="bold")
+    cell.append(f"({CARD_IDS[card]})", style="dim")
+    if CARD_POINTS[card]:
+        cell.append("\n" + "/".join(str(v) for v in CARD_POINTS[card]))
+    else:
+        wrap = 17 if lang == "ko" else 34
+        rule = textwrap.wrap(f"{_t(lang, 'Spirit', '정령')}: {_spirit_rule(card, lang)}", wrap)
+        cell.append("\n" + "\n".join(rule), style="italic")
+    if state.owner[card] >= 0:
+        left = CARD_CUBES[card] - state.placed[card]
+        cell.append(f" · {_t(lang, 'cubes left', '남은 큐브')} {left}")
+    cell.append("\n")
+    cell.append_text(habitat_text(card))
+    return cell
+
+
+def card_table(state: HarmoniesState, cards: Sequence[int], lang: str, title: str,
+               per_row: int | None = None) -> RenderableType:
+    """Cards side by side under a title: ``per_row`` to a row (None: as many as the width allows)."""
+    texts = [card_text(state, c, lang) for c in cards]
+    if per_row is None:
+        return Group(Text(title, style="bold"), Columns(texts, padding=(0, 3)))
+    grid = Table.grid(padding=(0, 3))
+    for row in range(0, len(texts), per_row):
+        grid.add_row(*texts[row:row + per_row])
+    return Group(Text(title, style="bold"), grid)
+
+
+class _ByWidth:
+    """Draws ``wide`` where there are at least ``columns`` columns, else ``narrow`` (None: nothing)."""
+
+    def __init__(self, columns: int, wide: RenderableType, narrow: RenderableType | None) -> None:
+        self.columns, self.wide, self.narrow = columns, wide, narrow
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width >= self.columns:
+            yield self.wide
+        elif self.narrow is not None:
+            yield self.narrow
 
 
 def _tokens(counts: Sequence[int]) -> Text:
@@ -172,7 +207,6 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         last = _t(lang, "The end is triggered: this round is the last.",
                   "게임 종료 조건 달성: 이번 라운드가 마지막입니다.")
         head.append(f"\n{last}", style="bold red")
-    parts.append(head)
     central = Text(_t(lang, "Central board", "중앙판") + ": ", style="bold")
     for k in range(s.nspaces):
         central.append(f" [{k + 1}] ")
@@ -180,15 +214,23 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     if s.hand_count:
         central.append(f"   {_t(lang, 'In hand', '손에 든 토큰')}: ")
         central.append_text(_tokens(s.hand))
-    parts.append(central)
-    legend = _t(lang, "Tokens: b blue, y yellow, g green, n brown, s grey, r red (bottom → top);  * cube;  "
-                      "+ a token in hand may go here;  W water, F field, T tree, M mountain, Bd building",
-                "토큰: b 파랑, y 노랑, g 초록, n 갈색, s 회색, r 빨강 (아래 → 위);  * 큐브;  "
-                "+ 손에 든 토큰을 놓을 수 있는 칸;  W 물, F 들판, T 나무, M 산, Bd 건물")
-    parts.append(Text(legend, style="dim"))
-    parts.append(card_table(s, s.display, lang, _t(lang, "Animal cards on display", "펼쳐진 동물 카드")))
+    top = Group(head, central)
+    legend = _t(lang, "Tokens b blue y yellow g green n brown s grey r red (bottom → top) · * cube · "
+                      "+ a token in hand may go here · W water F field T tree M mountain Bd building",
+                "토큰 b 파랑 y 노랑 g 초록 n 갈색 s 회색 r 빨강 (아래 → 위) · * 큐브 · "
+                "+ 손에 든 토큰을 놓을 수 있는 칸 · W 물 F 들판 T 나무 M 산 Bd 건물")
+    # wide: the legend under the head, beside the display's cards (where it costs no line of its own)
+    wrap = max(60, *(cell_len(line) for line in (head.plain + "\n" + central.plain).split("\n")))
+    legend_lines = Text("\n".join(textwrap.wrap(legend, wrap // (2 if lang == "ko" else 1))), style="dim")
+    shown = _t(lang, "Animal cards on display", "펼쳐진 동물 카드")
+    beside = Table.grid(padding=(0, 4))
+    beside.add_row(Group(head, central, legend_lines),
+                   card_table(s, s.display, lang, shown, per_row=max(1, len(s.display))))
+    parts.insert(0, _ByWidth(140, beside, Group(top, card_table(s, s.display, lang, shown))))
     scores = s.scores()
+    players: list[RenderableType] = []
     for p in range(s.num_players):
+        column: list[RenderableType] = []
         targets = 0
         if p == s.player and s.hand_count and not s.over:
             sm = s.sm[p]
@@ -201,25 +243,39 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
         title = Text(f"{_t(lang, 'Personal board', '개인판')} — {_t(lang, 'player', '플레이어')} {p + 1}{you}",
                      style="bold")
         card = scores[p]
-        title.append("  " + "  ".join(f"{category_name(k, lang)} {v}" for k, v in card.categories.items()))
         title.append(f"  = {card.total}", style="bold")
         if "suns" in card.extra:
             title.append(f"  {_t(lang, 'suns', '태양')} {card.extra['suns']}")
-        parts.append(title)
-        parts.append(board_text(s, p, targets))
+        column.append(title)
+        board = board_text(s, p, targets)
+        board_width = max(cell_len(line) for line in board.plain.split("\n"))
+        points = ", ".join(f"{category_name(k, lang)} {v}" for k, v in card.categories.items() if v)
+        if points:  # the categories that score, wrapped to the board's width
+            wrap = max(20, board_width // (2 if lang == "ko" else 1))
+            column.append(Text("\n".join(textwrap.wrap(points, wrap)), style="dim"))
+        column.append(board)
         held = list(s.held[p])
-        if held:
-            parts.append(card_table(s, held, lang, _t(lang, "Held cards", "보유 카드")))
+        if held and p == viewer:
+            column.append(card_table(s, held, lang, _t(lang, "Held cards", "보유 카드"), per_row=3))
+        elif held:
+            left = _t(lang, "cubes left", "남은 큐브")
+            line = _t(lang, "Held: ", "보유: ") + "; ".join(
+                f"{name(CARD_IDS[c], lang)} {'/'.join(str(v) for v in CARD_POINTS[c]) or _t(lang, 'spirit', '정령')}"
+                f", {left} "
+                f"{CARD_CUBES[c] - s.placed[c]}" for c in held)
+            column.append(Text("\n".join(textwrap.wrap(line, max(20, board_width // (2 if lang == "ko" else 1))))))
         done = [c for c in s.owned[p] if c not in held]
         if done:
-            parts.append(Text(_t(lang, "Completed: ", "완성: ") + ", ".join(
+            column.append(Text(_t(lang, "Completed: ", "완성: ") + ", ".join(
                 f"{name(CARD_IDS[c], lang)} {CARD_POINTS[c][0]}" for c in done)))
         if s.spirits and s.spirit[p] >= 0 and s.spirit[p] not in held:
             placed = _t(lang, "Nature's Spirit placed: ", "자연의 정령 배치: ")
-            parts.append(Text(placed + name(CARD_IDS[s.spirit[p]], lang)))
+            column.append(Text(placed + name(CARD_IDS[s.spirit[p]], lang)))
         if s.spirits and s.spirit[p] < 0 and viewer == p and s.dealt:
-            parts.append(card_table(s, s.dealt[p], lang, _t(lang, "Your Nature's Spirits (keep one)",
-                                                             "받은 자연의 정령 (1장 선택)")))
+            column.append(card_table(s, s.dealt[p], lang, _t(lang, "Your Nature's Spirits (keep one)",
+                                                              "받은 자연의 정령 (1장 선택)"), per_row=2))
+        players.append(Group(*column))
+    parts.append(Columns(players, padding=(0, 3)))  # side by side as the width allows
     return Group(*parts)
 
 
@@ -264,3 +320,59 @@ def describe(state: State, action: Action, lang: str) -> str:
                   f"{name(card, 'ko')} 카드를 버리고 새 카드 펼치기")
     return _t(lang, "End the turn", "차례 마치기")
 
+
+
+#: the help's examples: (notation, English, Korean)
+EXAMPLES: tuple[tuple[str, str, str], ...] = (
+    ("space 2", "take the 3 tokens of central space 2", "중앙판 2번 칸의 토큰 3개 가져오기"),
+    ("green c3", "place a green token in hand on cell c3", "손에 든 초록 토큰을 c3에 놓기"),
+    ("card fish", "take the Fish animal card from the display", "펼친 물고기 동물 카드 가져오기"),
+    ("cube fish d2", "put a Fish cube on d2 (its habitat around it)", "물고기 큐브를 d2에 놓기 (서식지가 맞을 때)"),
+    ("keep lion_spirit", "keep the Lion Nature's Spirit (spirits=true)", "사자 자연의 정령 갖기 (spirits=true)"),
+    ("discard bee", "solo: discard a displayed card, reveal another", "솔로: 펼친 카드를 버리고 새로 펼치기"),
+    ("end", "end the turn", "차례 마치기"),
+)
+
+
+def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
+    """The token letters and landscape codes, how each landscape scores, and the Nature's Spirits' scoring.
+
+    >>> import hanpan, io
+    >>> from rich.console import Console
+    >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
+    >>> console.print(legend(hanpan.game("harmonies").new(players=2, seed=1, spirits=True), 0, "en"))
+    >>> text = console.export_text()
+    >>> "b blue" in text and "Lion" in text and "Each group of fields" in text
+    True
+    """
+    from hanpan.games.harmonies.webdata import catalog
+
+    ko = lang == "ko"
+    pick = "ko" if ko else "en"
+    c = catalog()
+    tokens = Text("토큰 (아래 → 위): " if ko else "Tokens (bottom → top): ")
+    for k, colour in enumerate(COLOURS):
+        tokens.append(("  " if k else "") + LETTER[colour], style=STYLE[colour])
+        tokens.append(f" {name(colour, lang)}")
+    marks = Text(_t(lang, "a1 a cell (column letter, row from the top) · W water F field T1–T3 tree M1–M3 mountain "
+                          "Bd building (by height) · * a cube (an animal card's, or magenta: a spirit's) · + a token "
+                          "in hand may go there · 17/10/5 an animal card's points, top to bottom: a cube comes off "
+                          "with each habitat made, the highest value uncovered scores",
+                    "a1 칸 이름 (열 글자, 위에서부터 행) · W 물 F 들판 T1–T3 나무 M1–M3 산 Bd 건물 (높이별) · "
+                    "* 큐브 (동물 카드, 자홍색은 정령) · + 손에 든 토큰을 놓을 수 있는 칸 · 17/10/5 동물 카드의 점수 "
+                    "(위→아래): 서식지를 만들 때마다 큐브를 하나 옮기고, 드러난 가장 높은 값이 점수"))
+    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for key, text in c["scoring"].items():
+        side = getattr(state, "side_id", "A")
+        if (key != "suns" or state.num_players == 1) and not (key.startswith("water_") and key != f"water_{side}"):
+            table.add_row(category_name(key.split("_")[0], lang), text[pick])
+    spirits = Table(title=_t(lang, "Nature's Spirits", "자연의 정령"), title_justify="left", show_header=False,
+                    box=None, pad_edge=False, padding=(0, 1))
+    spirits.add_column(style="bold", no_wrap=True)
+    spirits.add_column()
+    for card_id in SPIRIT_IDS:
+        spirit = c["spirits"][card_id]
+        spirits.add_row(name(card_id, lang), spirit["scores"][pick])
+    return Group(Text(_t(lang, "Legend", "범례"), style="bold"), tokens, marks, table, spirits)

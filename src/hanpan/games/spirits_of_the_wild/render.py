@@ -243,7 +243,8 @@ def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
     >>> from rich.console import Console
     >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
     >>> console.print(legend(hanpan.game("spirits_of_the_wild").new(players=2, seed=1), 0, "en"))
-    >>> "B blue" in console.export_text() and "-take2" in console.export_text()
+    >>> text = console.export_text()
+    >>> "B blue" in text and "-take2" in text
     True
     """
     from hanpan.games.spirits_of_the_wild.webdata import catalog
