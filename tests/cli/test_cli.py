@@ -247,9 +247,15 @@ def test_two_humans_share_the_screen_of_a_game_without_secrets() -> None:
 
 
 def test_menu_leads_to_a_game() -> None:
-    answers = iter(["2", "1", "", "1", "greedy", "17", "1", "quit", "y"])
+    answers = iter(["2", "1", "", "greedy", "17", "1", "quit", "y"])  # 2 players only: the count is not asked
+
+    def read(prompt: str) -> str:
+        for answer in answers:
+            return answer
+        raise EOFError
+
     out = io.StringIO()
-    code = run_menu(None, Console(file=out, width=120, color_system=None), lambda prompt: next(answers))
+    code = run_menu(None, Console(file=out, width=120, color_system=None), read)
     text = out.getvalue()
     assert code == 0
     assert "스피릿 오브 더 와일드 시작: human, greedy" in text

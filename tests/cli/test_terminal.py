@@ -213,3 +213,39 @@ def test_a_folder_that_cannot_be_written_is_reported_once(tmp_path: Any) -> None
                                save_path=tmp_path / "file" / "g.json")
     assert game.run() == 0 and len(game.actions) >= 2
     assert out.getvalue().count("Cannot save the game as it goes") == 1
+
+
+# --- the menu --------------------------------------------------------------------------------------------------
+def menu(lines: Sequence[str], lang: str | None = "en") -> tuple[int, str]:
+    from hanpan.cli.play import run_menu
+
+    out = io.StringIO()
+    code = run_menu(lang, Console(file=out, width=160, color_system=None), feeder(lines))
+    return code, out.getvalue()
+
+
+def test_the_menu_refuses_a_bad_seed_lists_its_choices_and_asks_only_what_can_vary(data_dir: Any) -> None:
+    code, text = menu(["spirits_of_the_wild", "", "greedy", "-4", "abc", "17", "1", "quit", "y", "quit"])
+    assert code == 0
+    assert "-4 is not allowed; use 0 or more" in text and "'abc' is not a whole number" in text
+    [saved] = (data_dir / "games").glob("*.json")
+    assert hanpan.Record.load(saved).seed == 17
+    assert "How many players" not in text  # Spirits of the Wild is always 2
+    assert "  1) spirits_of_the_wild — 스피릿 오브 더 와일드 / Spirits of the Wild (2 players)" in text
+    assert "  1) human  2) random  3) greedy" in text
+    assert text.count("Choose a game") == 2  # the game returned to the menu
+    _, text = menu(["harmonies", "3", *[""] * 3, "", "", "", "quit", "y"])
+    assert "How many players" in text and "1) 1  2) 2  3) 3  4) 4" in text
+
+
+def test_the_menu_goes_on_with_a_saved_game_and_says_bye_in_its_language(data_dir: Any) -> None:
+    menu(["spirits_of_the_wild", "", "", "5", "1", "1", "quit", "y"])
+    [saved] = (data_dir / "games").glob("*.json")
+    before = hanpan.Record.load(saved).actions
+    code, text = menu(["2", "resume", "1", "1", "quit", "y"], lang=None)
+    after = hanpan.Record.load(saved).actions
+    assert code == 0 and after[:len(before)] == before and len(after) > len(before)
+    assert "끝나지 않은 게임" in text and "1) 스피릿 오브 더 와일드 —" in text
+    assert text.rstrip().endswith("안녕히 가세요.") and "Bye." not in text
+    _, text = menu(["resume", "/no/such/file.json", "quit"])
+    assert "cannot read record '/no/such/file.json'" in text and text.count("Choose a game") == 2

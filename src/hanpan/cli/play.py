@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib
 import shlex
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,8 +35,9 @@ from hanpan.cli.i18n import LANGS, detect_lang, t
 from hanpan.cli.output import category_label
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, State
-from hanpan.core.errors import HanpanError, OptionError, RecordError
+from hanpan.core.errors import HanpanError, RecordError
 from hanpan.core.record import Record, replay, start
+from hanpan.core.registry import game as game_of
 from hanpan.core.registry import games as all_games
 from hanpan.core.rng import mix_seed
 
@@ -369,10 +371,18 @@ def resume_command(path: Path) -> str:
 
 
 # --- the start menu ---------------------------------------------------------------------------------
-def ask(read: Reader, console: Console, prompt: str, choices: Sequence[str], default: str, lang: str) -> str:
-    """Ask until one of ``choices`` (or its number) is given; Enter takes the default."""
-    listing = "  ".join(f"[cyan]{i}[/] {c}" for i, c in enumerate(choices, 1))
-    console.print(f"{prompt}: {listing}")
+def ask(read: Reader, console: Console, prompt: str, choices: Sequence[str], default: str, lang: str,
+        labels: Sequence[str] | None = None) -> str:
+    """Ask until one of ``choices`` (its number or itself) is given; Enter takes the default.
+
+    The choices are listed as ``1) …`` (with their ``labels`` when given, one a line).
+    """
+    console.print(f"{prompt}:")
+    if labels is None and sum(len(c) + 5 for c in choices) <= 76:
+        console.print("  " + "  ".join(f"[cyan]{i})[/] {escape(c)}" for i, c in enumerate(choices, 1)))
+    else:
+        for i, label in enumerate(labels or choices, 1):
+            console.print(f"  [cyan]{i})[/] {escape(label)}")
     while True:
         answer = read(f"[{default}] > ").strip()
         if not answer:
@@ -382,47 +392,112 @@ def ask(read: Reader, console: Console, prompt: str, choices: Sequence[str], def
         for choice in choices:
             if answer.lower() == choice.lower():
                 return choice
-        console.print(t("invalid_choice", lang, allowed=", ".join(choices)))
+        console.print(f"[red]{t('invalid_choice', lang, allowed=f'1–{len(choices)}, ' + ', '.join(choices))}[/]")
+
+
+def ask_seed(read: Reader, console: Console, lang: str) -> int | None:
+    """A seed as ``hanpan play --seed`` takes it (a whole number ≥ 0), asked again until it is one; Enter: None."""
+    while True:
+        text = read(f"{t('menu_seed', lang)} > ").strip()
+        if not text:
+            return None
+        try:
+            value = int(text)
+        except ValueError:
+            console.print(f"[red]{t('seed_not_number', lang, text=escape(repr(text)))}[/]")
+            continue
+        if value < 0:
+            console.print(f"[red]{t('seed_negative', lang, value=value)}[/]")
+            continue
+        return value
 
 
 def run_menu(lang: str | None = None, console: Console | None = None, read: Reader | None = None) -> int:
-    """Choose language, game, seats, options and seed; then play.  EOF at any prompt quits."""
+    """Choose language, then game, seats, options and seed (or a saved game to go on with) and play; each
+    game returns to the menu.  ``quit``, or end of input at any prompt, leaves (0); Ctrl-C in a game: 130."""
     console = console or Console(highlight=False)
     read = read or screen.line_reader()
+    chosen = lang or "en"
     try:
-        chosen_lang = lang or ask(read, console, "Language / 언어", list(LANGS), detect_lang(None), "en")
-        games = all_games()
-        ids = [g.id for g in games]
-        for g in games:
-            console.print(f"  {g.id}: {g.name_ko} / {g.name_en} ({g.player_range()})")
-        game = games[ids.index(ask(read, console, t("menu_game", chosen_lang), ids, ids[0], chosen_lang))]
-        counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
-        count = int(ask(read, console, t("menu_count", chosen_lang), counts, str(game.default_players),
-                        chosen_lang))
-        seats = []
-        kinds = [HUMAN, *agent_names()]
-        for seat in range(count):
-            default = HUMAN if seat == 0 else ("greedy" if "greedy" in kinds else kinds[-1])
-            seats.append(ask(read, console, t("menu_seat", chosen_lang, n=seat + 1), kinds, default, chosen_lang))
-        options: dict[str, Any] = {}
-        for spec in game.game_options:
-            if spec.choices is not None:
-                choices = [str(c) for c in spec.choices]
-            elif spec.value_type is bool:
-                choices = ["true", "false"]
-            else:
-                continue  # free-form options (files, numbers) are for the command line
-            options[spec.name] = ask(read, console, t("menu_options", chosen_lang, name=spec.name,
-                                                      allowed=spec.help_ko if chosen_lang == "ko" else spec.help_en),
-                                     choices, str(spec.default).lower() if isinstance(spec.default, bool)
-                                     else str(spec.default), chosen_lang)
-        seed_text = read(f"{t('menu_seed', chosen_lang)} > ").strip()
-        seed = int(seed_text) if seed_text.isdigit() else None
-        console.print(t("menu_start", chosen_lang, game=game.name(chosen_lang), players=", ".join(seats)))
-        return TerminalGame.create(game, seats, seed, options, chosen_lang, console, read).run()
+        if lang is None:
+            chosen = ask(read, console, "Language / 언어", list(LANGS), detect_lang(None), "en",
+                         labels=["en — English", "ko — 한국어"])
+        while (code := _menu_game(read, console, chosen)) is not None:
+            if code == 130:
+                return code
     except EOFError:
-        console.print(t("bye", lang or "en"))
-        return 0
-    except OptionError as e:
-        console.print(f"[red]{e}[/]")
+        pass
+    console.print(t("bye", chosen))
+    return 0
+
+
+def _menu_game(read: Reader, console: Console, lang: str) -> int | None:
+    """One pass of the menu: a game played (its exit status), or None when the player quits the menu."""
+    games = all_games()
+    ids = [g.id for g in games]
+    labels = [f"{g.id} — {g.name_ko} / {g.name_en} ({t('menu_players', lang, n=g.player_range())})" for g in games]
+    choice = ask(read, console, t("menu_game", lang), [*ids, "resume", "quit"], ids[0], lang,
+                 labels=[*labels, f"resume — {t('menu_resume', lang)}", f"quit — {t('menu_quit', lang)}"])
+    if choice == "quit":
+        return None
+    if choice == "resume":
+        return _menu_resume(read, console, lang)
+    game = games[ids.index(choice)]
+    count = game.min_players
+    if game.max_players > game.min_players:
+        counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
+        count = int(ask(read, console, t("menu_count", lang), counts, str(game.default_players), lang))
+    seats = []
+    kinds = [HUMAN, *agent_names()]
+    for seat in range(count):
+        default = HUMAN if seat == 0 else ("greedy" if "greedy" in kinds else kinds[-1])
+        seats.append(ask(read, console, t("menu_seat", lang, n=seat + 1), kinds, default, lang))
+    options: dict[str, Any] = {}
+    for spec in game.game_options:
+        if spec.choices is not None:
+            choices = [str(c) for c in spec.choices]
+        elif spec.value_type is bool:
+            choices = ["true", "false"]
+        else:
+            continue  # free-form options (files, numbers) are for the command line
+        options[spec.name] = ask(read, console, t("menu_options", lang, name=spec.name,
+                                                  allowed=spec.help_ko if lang == "ko" else spec.help_en),
+                                 choices, str(spec.default).lower() if isinstance(spec.default, bool)
+                                 else str(spec.default), lang)
+    seed = ask_seed(read, console, lang)
+    try:
+        terminal = TerminalGame.create(game, seats, seed, options, lang, console, read)
+    except HanpanError as e:
+        console.print(f"[red]{escape(e.localized(lang))}[/]")
         return 2
+    terminal.save_path = saves.new_save_path(game.id, terminal.state.seed)
+    console.print(t("menu_start", lang, game=game.name(lang), players=", ".join(seats)))
+    return terminal.run()
+
+
+def _menu_resume(read: Reader, console: Console, lang: str) -> int:
+    """Go on with an unfinished game of the games folder, or with a record file given by name."""
+    found = saves.unfinished()
+    if found:
+        console.print(f"{t('menu_saved', lang)}:")
+        for i, saved in enumerate(found, 1):
+            record = saved.record
+            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.modified))
+            name = game_of(record.game).name(lang) if record.game in [g.id for g in all_games()] else record.game
+            console.print(f"  [cyan]{i})[/] {escape(name)} — {t('menu_moves', lang, n=len(record.actions))}, "
+                          f"{when} ({escape(', '.join(record.players))})")
+    answer = read(f"{t('menu_resume_which' if found else 'menu_resume_file', lang)} > ").strip()
+    if not answer:
+        return 0
+    if answer.isdigit() and 1 <= int(answer) <= len(found):
+        path = found[int(answer) - 1].path
+    else:
+        path = Path(answer).expanduser()
+    try:
+        record = Record.load(path)
+        keep = path if saves.is_save(path) else saves.new_save_path(record.game, record.seed)
+        terminal = TerminalGame.resume(record, lang, console, read, save_path=keep)
+    except HanpanError as e:
+        console.print(f"[red]{escape(e.localized(lang))}[/]")
+        return 2
+    return terminal.run()
