@@ -8,7 +8,16 @@ PORT ?= 8000
 
 .PHONY: play menu test lint typecheck jscheck unit browser-deps bench clean
 
+# Python >= 3.11 (pyproject's requires-python) is checked first; a .venv whose Python is older or broken
+# (say, left by a make with PYTHON=python3.10 that failed) is made again.
 $(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null || { \
+	  echo "hanpan needs Python 3.11 or newer, and PYTHON=$(PYTHON) is $$($(PYTHON) --version 2>&1 | head -n 1)." >&2; \
+	  echo "Give another one, e.g.: make $(or $(MAKECMDGOALS),play) PYTHON=python3.11" >&2; exit 1; }
+	@if [ -e $(VENV) ] && ! $(BIN)/python -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then \
+	  echo "$(VENV) was made by another Python ($$($(BIN)/python --version 2>&1 | head -n 1)): making it again"; \
+	  rm -rf $(VENV); \
+	fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
