@@ -106,7 +106,7 @@ def perturb_gardens(data: dict[str, Any], p: int, rng: random.Random) -> dict[st
     return data
 
 
-SETUPS: list[tuple[str, int, dict[str, object], Perturb]] = [
+SETUPS: list[tuple[str, int, dict[str, Any], Perturb]] = [
     *[("harmonies", n, {"side": side, "spirits": spirits}, perturb_harmonies)
       for n in (1, 2, 3, 4) for side in ("A", "B") for spirits in (False, True)],
     ("spirits_of_the_wild", 2, {}, perturb_spirits),

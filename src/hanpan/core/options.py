@@ -117,6 +117,27 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any]) -> di
     }
 
 
+#: names that are arguments of ``Game.new`` itself, never options (``new(players=2, **{"players": 3})``
+#: is a TypeError, so every reader of options from outside refuses them first)
+NOT_OPTIONS = ("players", "seed")
+
+
+def check_option_names(names: Iterable[object]) -> None:
+    """Refuse option names that are ``Game.new``'s own arguments (or not text).
+
+    >>> check_option_names(["side", "seed"])
+    Traceback (most recent call last):
+    ...
+    hanpan.core.errors.OptionError: 'seed' is not a game option: the player count and the seed are set on their own
+    """
+    for name in names:
+        if not isinstance(name, str) or name in NOT_OPTIONS:
+            raise OptionError(
+                f"{name!r} is not a game option: the player count and the seed are set on their own",
+                f"{name!r}은(는) 게임 옵션이 아닙니다: 인원과 시드는 따로 정합니다",
+            )
+
+
 def parse_option_assignments(items: Iterable[str]) -> dict[str, str]:
     """``["side=B", "spirits=true"]`` → ``{"side": "B", "spirits": "true"}``.
 
@@ -133,4 +154,5 @@ def parse_option_assignments(items: Iterable[str]) -> dict[str, str]:
         if not sep or not key:
             raise OptionError(f"option {item!r} has no value; write KEY=VALUE, e.g. side=B")
         result[key.strip()] = value.strip()
+    check_option_names(result)
     return result

@@ -22,6 +22,7 @@ from typing import Any
 
 from hanpan.core.contract import State
 from hanpan.core.errors import HanpanError, RecordError
+from hanpan.core.options import check_option_names
 from hanpan.core.registry import game
 
 FORMAT = "hanpan.record/1"
@@ -70,6 +71,10 @@ class Record:
         options = data.get("options", {})
         if not isinstance(options, Mapping):
             raise RecordError("record 'options' must be an object")
+        try:
+            check_option_names(options)
+        except HanpanError as e:
+            raise RecordError(f"record 'options': {e}") from None
         players = data["players"]
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players) or not players:
             raise RecordError("record 'players' must be a non-empty list of names")

@@ -89,7 +89,7 @@ def stack_masks(side: Side, stacks: Sequence[int]) -> list[int]:
 
 def side_of(data: Mapping[str, Any]) -> Side:
     side = data.get("side", "A")
-    if side not in SIDE:
+    if not isinstance(side, str) or side not in SIDE:
         raise PositionError(f"side must be A or B, not {side!r}", f"면은 A 또는 B여야 합니다 ({side!r} 불가)")
     return SIDE[side]
 
