@@ -249,3 +249,10 @@ def test_the_menu_goes_on_with_a_saved_game_and_says_bye_in_its_language(data_di
     assert text.rstrip().endswith("안녕히 가세요.") and "Bye." not in text
     _, text = menu(["resume", "/no/such/file.json", "quit"])
     assert "cannot read record '/no/such/file.json'" in text and text.count("Choose a game") == 2
+
+
+def test_the_end_screen_names_the_winner_once() -> None:
+    for names in (("human",), ("human", "greedy")):
+        game, out = terminal("harmonies", ["1"] * 3000, names=names)
+        assert game.run() == 0 and game.state.is_over
+        assert out.getvalue().count("Winner") + out.getvalue().count("Shared win") == 1
