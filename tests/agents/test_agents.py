@@ -68,3 +68,15 @@ def test_choices_do_not_depend_on_hidden_facts(name: str) -> None:
 def test_bad_agent_names(bad: str) -> None:
     with pytest.raises(AgentError):
         make_agent(bad)
+
+
+def test_a_seat_sees_no_legal_decisions_of_another_seat() -> None:
+    """Four Gardens' legal decisions name the mover's hand cards: another seat must not read them."""
+    import hanpan
+    from hanpan.agents.base import Seat
+
+    state = hanpan.game("four_gardens").new(players=2, seed=3)
+    mover = state.current_player
+    assert mover is not None
+    assert list(Seat(state, mover).legal_actions()) == list(state.legal_actions())
+    assert list(Seat(state, 1 - mover).legal_actions()) == []

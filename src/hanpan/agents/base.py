@@ -61,7 +61,9 @@ class Seat:
         return self.__state.view(self.player)
 
     def legal_actions(self) -> Sequence[Action]:
-        """The legal decisions (public knowledge for the player to move)."""
+        """This seat's legal decisions; none when another seat is to move (theirs may name its hand)."""
+        if self.__state.current_player != self.player:
+            return ()
         return self.__state.legal_actions()
 
     def determinize(self, rng: Rng) -> State:
