@@ -67,17 +67,30 @@ def bearer(request: Request) -> str | None:
     return token.strip()
 
 
-class BodyLimit:
-    """ASGI middleware: refuse a request body over the limit (413) before anything reads it."""
+Receive = Callable[[], Awaitable[Any]]
+Send = Callable[[Any], Awaitable[None]]
+
+
+class HttpMiddleware:
+    """A plain ASGI middleware that acts on HTTP requests only (Starlette's own kind costs more a request)."""
 
     def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
         self.app = app
 
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
-                       send: Callable[[Any], Awaitable[None]]) -> None:
+    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
-            return
+        else:
+            await self.http(scope, receive, send)
+
+    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class BodyLimit(HttpMiddleware):
+    """Refuse a request body over the limit (413) before anything reads it."""
+
+    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         limit = RECORD_LIMIT if scope["path"] == "/api/replay" else BODY_LIMIT
         for name, value in scope.get("headers", []):
             if name == b"content-length" and (not value.isdigit() or int(value) > limit):
@@ -111,17 +124,10 @@ class BodyLimit:
         await self.app(scope, replay, send)
 
 
-class SecurityHeaders:
-    """ASGI middleware: the pages' Content-Security-Policy and the API's no-store, on every response."""
+class SecurityHeaders(HttpMiddleware):
+    """The pages' Content-Security-Policy and the API's no-store, on every response."""
 
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
-        self.app = app
-
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Callable[[], Awaitable[Any]],
-                       send: Callable[[Any], Awaitable[None]]) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
         path: str = scope["path"]
         extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
         if not path.startswith(("/docs", "/redoc")):  # the API explorer loads its own scripts
@@ -137,7 +143,7 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
-async def _too_large(send: Callable[[Any], Awaitable[None]], limit: int) -> None:
+async def _too_large(send: Send, limit: int) -> None:
     body = json.dumps({"detail": f"request body is over {limit} bytes"}).encode()
     await send({"type": "http.response.start", "status": 413,
                 "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
