@@ -225,8 +225,9 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
         out = []
         for game in all_games():
             options = []
+            allowed = web_options(game)
             for spec in game.option_specs:
-                if spec.name not in web_options(game):
+                if spec.name not in allowed:
                     continue
                 options.append({"name": spec.name, "default": spec.default,
                                 "choices": list(spec.choices) if spec.choices is not None else None,

@@ -178,6 +178,8 @@ class Hub:
             idle = not old.thinking and not old.lock.locked() and game_id not in self._subscribers
             if idle and (old.state.is_over or not old.is_bot(old.state.current_player)):
                 del self._games[game_id]  # it is rebuilt from the database when asked for again
+                for key in [k for k in self._texts if k[0] == game_id]:
+                    del self._texts[key]
 
     async def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat a token opens (compared in constant time with every seat's hash); None without a token.
