@@ -16,9 +16,9 @@ A game that is not over, or that ``max_turns`` stopped without a result, is wort
 ...     legal = state.legal_actions()
 ...     state.apply(legal[rng.randbelow(len(legal))])
 >>> [card.total for card in state.scores()], state.winners()
-([21, 29], (1,))
+([7, 10], (1,))
 >>> returns(state, "score"), returns(state, "win")
-([-8.0, 8.0], [-1.0, 1.0])
+([-3.0, 3.0], [-1.0, 1.0])
 """
 
 from __future__ import annotations
