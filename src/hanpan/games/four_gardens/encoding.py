@@ -68,7 +68,7 @@ _WHIM_STATE = {s: i - 1 for i, s in enumerate(WHIM_STATES) if i}  # "none" is no
 _BONUS = {b: i for i, b in enumerate(BONUS)}
 _BONUS_MAX = tuple(max(pile) for pile in BONUS_PILES)
 _DISPLAY_MAX = DISPLAY_SIZE + FORESIGHT_CARDS  # Foresight reveals 3 more
-_CAPACITY = max(END_LANDSCAPES.values())
+_END_MOST = max(END_LANDSCAPES.values())
 #: feature offsets within a card's 31 numbers
 F_PLACE = 0
 F_GOD = F_PLACE + _NP
@@ -187,12 +187,13 @@ class _Plan:
             who = f"seat +{k}" + (" (you)" if k == 0 else "")
             self.hand.append(add(f"hand+{k}", HAND_SIZE * HAND_SLOT,
                                  f"{who}: {HAND_SIZE} hand slots in the view's order (yours by id; others' taken "
-                                 "face up by id, then the blind ones), each 1 if a card is there, its features (for "
-                                 "a blind card of another seat only its landscape side), 1 if the other seats know "
-                                 "its base side, 1 if drawn from an earlier deck than the current one"))
+                                 "face up by id, then the blind ones), each 1 if a card is there, its 31 features as "
+                                 "in display (for another seat's blind card only its landscape side), 1 if the "
+                                 "other seats know its base side, 1 if drawn from an earlier deck than the current"))
             self.storage.append(add(f"storage+{k}", NR + 2,
                                     f"{who}: tokens in storage per resource / {STORAGE_SCALE}, storage slots / "
-                                    f"{STORAGE_SCALE}, landscape cards / the end's {END_LANDSCAPES.get(n, _CAPACITY)}"))
+                                    f"{STORAGE_SCALE}, landscape cards / {END_LANDSCAPES.get(n, _END_MOST)} (the "
+                                    "count that ends the game)"))
             self.garden.append(add(f"garden+{k}", slots * GARDEN_SLOT,
                                    f"{who}: garden slots ({copies}), each 1 if a base card lies there, 1 if a "
                                    "landscape card, 1 if it is oppressed, one-hot god (spring, summer, autumn, "
@@ -210,7 +211,7 @@ class _Plan:
                                       f"{who}: for each bonus pile ({', '.join(BONUS)}): 1 if they hold its tile, "
                                       f"its value / {', '.join(map(str, _BONUS_MAX))}"))
             self.scores.append(add(f"score+{k}", len(score_keys),
-                                   f"{who}: points so far, {', '.join(score_keys)} / {POINTS_SCALE}"))
+                                   f"{who}: points so far ({', '.join(score_keys)}) / {POINTS_SCALE}"))
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if a winner of the finished game"))
         self.size = sum(size for _, size, _ in self.segments)
 
@@ -354,7 +355,7 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
         for r, resource in enumerate(RESOURCES):
             out[at + r] = storage[resource] / STORAGE_SCALE
         out[at + NR] = pv["capacity"] / STORAGE_SCALE
-        out[at + NR + 1] = pv["landscapes"] / END_LANDSCAPES.get(n, _CAPACITY)
+        out[at + NR + 1] = pv["landscapes"] / END_LANDSCAPES.get(n, _END_MOST)
         start = plan.garden[k]
         rearranging = gave is not None and q == mover
         for card in pv["garden"]:

@@ -53,6 +53,15 @@ _SPIRIT_INDEX = {sid: i for i, sid in enumerate(SPIRIT_IDS)}
 _STACK_INDEX: dict[tuple[str, ...], int] = dict(STACK_ID)
 
 
+def _cell_ranges(side_id: str) -> str:
+    """The cells of a side, column by column: "a1-a5, b1-b4, …"."""
+    names = SIDE[side_id].names
+    columns: dict[str, list[str]] = {}
+    for name in names:
+        columns.setdefault(name[0], []).append(name)
+    return ", ".join(f"{cells[0]}-{cells[-1]}" for cells in columns.values())
+
+
 class _Plan:
     """Offsets of every segment for one (players, side, spirits, max_turns) setup."""
 
@@ -89,8 +98,8 @@ class _Plan:
         where = "display, deck (face down, unordered)" + (", discarded (solo)" if solo else "")
         self.nwhere = 3 if solo else 2
         self.animals = add("animal_cards", NUM_ANIMALS * self.nwhere,
-                           f"for each animal card ({ANIMAL_IDS[0]}, {ANIMAL_IDS[1]}, … in data order), one-hot where "
-                           f"it lies: {where}; all 0 once a player took it")
+                           f"for each animal card ({', '.join(ANIMAL_IDS)}), one-hot where it lies: {where}; all 0 "
+                           "once a player took it")
         self.deck_size = add("deck_size", 1, f"cards in the animal deck / {NUM_ANIMALS}")
         if spirits:
             self.dealt = add("dealt", _NS, f"1 for each of the 2 spirit cards dealt to you ({', '.join(SPIRIT_IDS)})")
@@ -103,19 +112,20 @@ class _Plan:
         for k in range(players):
             who = f"seat +{k}" + (" (you)" if k == 0 else "")
             self.board.append(add(f"board+{k}", n_cells * NUM_STACKS,
-                                  f"{who}: cells {side.names[0]}..{side.names[-1]} in side {side_id}'s order, each a "
-                                  f"one-hot of its stack ({_STACK_NAMES})"))
-            self.cubes.append(add(f"cubes+{k}", n_cells, f"{who}: 1 for each cell holding an animal or spirit cube"))
+                                  f"{who}: cells {_cell_ranges(side_id)} (side {side_id}), each a one-hot of its stack "
+                                  f"({_STACK_NAMES})"))
+            self.cubes.append(add(f"cubes+{k}", n_cells,
+                                  f"{who}: 1 for each cell (as in board+k) holding an animal or spirit cube"))
             self.cards.append(add(f"cards+{k}", NUM_ANIMALS * 2,
-                                  f"{who}: for each animal card (data order): 1 if they took it, then cubes placed "
-                                  f"/ the card's cubes"))
+                                  f"{who}: for each animal card (as in animal_cards): 1 if they took it, then cubes "
+                                  "placed / the card's cubes"))
             if spirits:
                 self.spirit.append(add(f"spirit+{k}", _NS + 1,
                                        f"{who}: one-hot of the spirit card kept ({', '.join(SPIRIT_IDS)}); then 1 if "
                                        f"its cube is placed"))
-            keys = _SCORE_KEYS + (("suns",) if solo else ())
-            scale = f" / {POINTS_SCALE}" + (f" (suns / {SUNS_SCALE})" if solo else "")
-            self.scores.append(add(f"score+{k}", len(keys), f"{who}: points so far, {', '.join(keys)}{scale}"))
+            suns = f", then the solo suns / {SUNS_SCALE}" if solo else ""
+            self.scores.append(add(f"score+{k}", len(_SCORE_KEYS) + solo,
+                                   f"{who}: points so far ({', '.join(_SCORE_KEYS)}) / {POINTS_SCALE}{suns}"))
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if a winner of the finished game"))
         self.size = sum(size for _, size, _ in self.segments)
         #: the vector every encoding starts from: every cell of every board empty

@@ -111,7 +111,7 @@ class _Plan:
                                   f"{who}: face-up action cards: {CARD_IDS[0]} copies / 2, then 1 if face up: "
                                   f"{', '.join(CARD_IDS[1:])} (the spirit card is always face up: not encoded)"))
             self.scores.append(add(f"score+{k}", len(_SCORE_KEYS),
-                                   f"{who}: points so far, {', '.join(_SCORE_KEYS)} / {POINTS_SCALE}"))
+                                   f"{who}: points so far ({', '.join(_SCORE_KEYS)}) / {POINTS_SCALE}"))
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if the winner of the finished game"))
         self.size = sum(size for _, size, _ in self.segments)
 
