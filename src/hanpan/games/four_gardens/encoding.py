@@ -128,6 +128,7 @@ class _Plan:
         self.slots = slots = NS if whims else _NP  # second copies only with Tolerance (a whim)
         self.features: dict[int, tuple[tuple[int, float], ...]] = {}  # card id -> features (this deck's)
         self.land_features: dict[tuple[str, int, str], tuple[tuple[int, float], ...]] = {}
+        self.base_features: dict[int, tuple[tuple[int, float], ...]] = {}  # card id -> garden base-side numbers
         self.segments: list[tuple[str, int, str]] = []
         add = self._add
         res = ", ".join(RESOURCES)
@@ -219,6 +220,15 @@ class _Plan:
         offset = sum(s for _, s, _ in self.segments)
         self.segments.append((name, size, about))
         return offset
+
+    def base(self, card: Mapping[str, Any]) -> tuple[tuple[int, float], ...]:
+        """The base side's numbers of a garden's base card (offsets within a garden slot), cached by id."""
+        features = self.base_features.get(card["id"])
+        if features is None:
+            put: list[tuple[int, float]] = []
+            _base_features(card, put, G_GAIN, G_FLOOR, G_UP, G_DOWN, G_COST)
+            features = self.base_features[card["id"]] = tuple(put)
+        return features
 
     def card(self, card: Mapping[str, Any]) -> tuple[tuple[int, float], ...]:
         """The features of a card dict, cached by id (both sides) or by landscape side (a blind card)."""
@@ -371,9 +381,7 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
             out[at + G_BASE] = 1.0
             if card["id"] == oppressed:
                 out[at + G_OPP] = 1.0
-            put: list[tuple[int, float]] = []
-            _base_features(card, put, G_GAIN, G_FLOOR, G_UP, G_DOWN, G_COST)
-            for offset, value in put:
+            for offset, value in plan.base(card):
                 out[at + offset] = value
             tokens = card["tokens"]
             for r, resource in enumerate(RESOURCES):
