@@ -4,6 +4,7 @@ errors.  Every game and player count comes from the registry."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -12,7 +13,7 @@ import pytest
 pytest.importorskip("pettingzoo", reason="the adapter tests need the 'rl' extra: pip install -e '.[rl]'")
 
 import numpy as np
-from pettingzoo.test import api_test
+from pettingzoo.test import api_test, render_test, seed_test
 
 import hanpan
 from hanpan.adapters.common import forfeit
@@ -61,6 +62,13 @@ def play_randomly(environment: Any, seed: int, rng: np.random.Generator) -> tupl
 @pytest.mark.parametrize(("game_id", "players"), SETUPS, ids=IDS)
 def test_pettingzoo_api_test(game_id: str, players: int) -> None:
     api_test(env(game_id, players=players), num_cycles=1000)  # a whole game: it breaks off when all are done
+
+
+@pytest.mark.parametrize("game_id", hanpan.game_ids())
+def test_pettingzoo_seed_and_render_tests(game_id: str, capsys: pytest.CaptureFixture[str]) -> None:
+    seed_test(functools.partial(env, game_id), num_cycles=50)
+    render_test(functools.partial(env, game_id))
+    assert capsys.readouterr().out.strip()  # "human" printed the drawings
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS, ids=IDS)
