@@ -1,0 +1,212 @@
+"""hanpan's games through OpenSpiel (``hanpan.adapters.openspiel``): OpenSpiel's own random simulation test
+on every game and several option sets (serialization included), the same games as the native engine, no
+leak through information states or observations, the bots, and clear errors for bad parameters."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+import hanpan  # noqa: E402
+import hanpan.adapters.openspiel as adapter  # noqa: E402
+from hanpan.adapters.outcome import returns  # noqa: E402
+from hanpan.core.rng import Rng  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: (name with parameters, simulations): every game, every player count, each option at least once
+SIMULATED = [
+    ("hanpan_spirits_of_the_wild", 3),
+    ("hanpan_spirits_of_the_wild(returns=win,max_turns=6)", 2),
+    ("hanpan_harmonies(players=1)", 2),
+    ("hanpan_harmonies(players=2,side=B,spirits=True)", 2),
+    ("hanpan_harmonies(players=3,returns=win)", 1),
+    ("hanpan_harmonies(players=4,side=B)", 1),
+    ("hanpan_four_gardens(players=2)", 1),
+    ("hanpan_four_gardens(players=3,whims=True,returns=win)", 1),
+    ("hanpan_four_gardens(players=4,max_turns=12)", 1),
+]
+
+
+@pytest.mark.parametrize(("name", "sims"), SIMULATED)
+def test_openspiel_random_simulation_with_serialization(name: str, sims: int) -> None:
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=sims, serialize=True, verbose=False)
+
+
+def test_every_registered_game_is_in_openspiel() -> None:
+    names = {info.short_name for info in pyspiel.registered_games()}
+    assert {f"hanpan_{g.id}" for g in hanpan.games()} <= names
+    assert adapter.register_games() == [f"hanpan_{g.id}" for g in hanpan.games()]  # again: no error
+
+
+def test_parameters_are_the_players_and_the_games_options() -> None:
+    game = pyspiel.load_game("hanpan_harmonies(players=3,side=B,spirits=True,max_turns=5)")
+    assert game.num_players() == 3 and game.num_distinct_actions() == len(hanpan.game("harmonies").actions)
+    spirit = game.new_initial_state()
+    spirit.apply_action(12)
+    assert spirit.hanpan.options == {"side": "B", "spirits": True, "max_turns": 5}
+    defaults = pyspiel.load_game("hanpan_four_gardens").get_parameters()
+    assert defaults["players"] == hanpan.game("four_gardens").default_players
+    assert defaults["max_turns"] == 0 and defaults["deck"] == "" and defaults["returns"] == "score"
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("hanpan_spirits_of_the_wild(players=3)", "players=3 is not allowed; allowed: 2"),
+    ("hanpan_harmonies(side=C)", "side"),
+    ("hanpan_harmonies(returns=points)", "unknown returns 'points'; use one of: score, win"),
+    ("hanpan_four_gardens(deals=0)", "deals=0 is not allowed"),
+])
+def test_bad_parameters_say_what_is_allowed(name: str, message: str) -> None:
+    with pytest.raises(Exception, match=message.replace("(", r"\(")) as caught:
+        pyspiel.load_game(name)
+    assert "\n" not in str(caught.value).strip()
+
+
+def test_unknown_parameter_is_refused() -> None:
+    with pytest.raises(pyspiel.SpielError, match="colour"):
+        pyspiel.load_game("hanpan_harmonies(colour=red)")
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("spirits_of_the_wild", 2, {}),
+    ("harmonies", 1, {"side": "B", "spirits": True}),
+    ("harmonies", 3, {}),
+    ("four_gardens", 3, {"whims": True}),
+])
+def test_a_deal_is_the_native_game_and_plays_the_same(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Deal k is ``game.new(seed=k)``: the same action ids give the same positions, returns and scores."""
+    params = ",".join([f"players={players}"] + [f"{k}={v}" for k, v in options.items()])
+    game = pyspiel.load_game(f"hanpan_{game_id}({params})")
+    for seed in (3, 41):
+        state = game.new_initial_state()
+        state.apply_action(seed)
+        native = hanpan.game(game_id).new(players=players, seed=seed, **options)
+        rng = Rng(seed)
+        while not state.is_terminal():
+            assert state.current_player() == native.current_player
+            legal = state.legal_actions()
+            assert legal == native.legal_action_ids()
+            assert state.legal_actions_mask() == [int(x) for x in native.legal_mask()]
+            action = legal[rng.randbelow(len(legal))]
+            assert state.action_to_string(action) == native.game.actions[action].text
+            state.apply_action(action)
+            native.apply_id(action)
+        assert native.is_over and state.hanpan.to_json() == native.to_json()
+        assert state.returns() == returns(native, "score")
+        if players > 1:
+            assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def _leak_helpers() -> ModuleType:
+    path = ROOT / "tests" / "core" / "test_determinize_leaks.py"  # tests/core is no package
+    spec = importlib.util.spec_from_file_location("_hanpan_determinize_leaks_openspiel", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+LEAKS = _leak_helpers()
+PERTURB = {"harmonies": LEAKS.perturb_harmonies, "spirits_of_the_wild": LEAKS.perturb_spirits,
+           "four_gardens": LEAKS.perturb_gardens}
+
+
+def _seen_by(state: Any, player: int) -> tuple[Any, ...]:
+    """Everything OpenSpiel shows ``player`` of ``state``."""
+    return (state.information_state_string(player), state.observation_string(player),
+            np.asarray(state.information_state_tensor(player)).tobytes(),
+            np.asarray(state.observation_tensor(player)).tobytes())
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), [
+    ("harmonies", 2, {"spirits": True}),
+    ("spirits_of_the_wild", 2, {}),
+    ("four_gardens", 2, {"whims": True}),
+    ("four_gardens", 4, {}),
+])
+def test_what_a_player_sees_hides_what_they_cannot_know(game_id: str, players: int,
+                                                        options: dict[str, Any]) -> None:
+    """Two true states that differ only in what p cannot know (another seed and generator, other hidden cards
+    and bag orders; tests/core/test_determinize_leaks.py's changes) look the same to p in OpenSpiel; so does
+    ``resample_from_infostate(p)``, which must keep p's legal actions and OpenSpiel's history."""
+    params = ",".join([f"players={players}"] + [f"{k}={v}" for k, v in options.items()])
+    game = pyspiel.load_game(f"hanpan_{game_id}({params})")
+    hanpan_game = hanpan.game(game_id)
+    rng = random.Random(7)
+    state = game.new_initial_state()
+    state.apply_action(19)
+    step = differing = 0
+    while not state.is_terminal():
+        if step % 9 == 0:
+            for p in range(players):
+                twin_position = PERTURB[game_id](state.hanpan.to_json(), p, rng)
+                twin = adapter.HanpanSpielState.at(game, hanpan_game.from_json(twin_position),
+                                                   [(int(h.player), int(h.action)) for h in state.full_history()])
+                assert twin.hanpan.view(p) == state.hanpan.view(p)
+                differing += twin.hanpan.to_json() != state.hanpan.to_json()
+                assert _seen_by(twin, p) == _seen_by(state, p)
+                sample = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+                assert _seen_by(sample, p) == _seen_by(state, p)
+                assert sample.history() == state.history()
+                if p == state.current_player():
+                    assert sample.legal_actions() == state.legal_actions()
+        legal = state.legal_actions()
+        state.apply_action(legal[rng.randrange(len(legal))])
+        step += 1
+    assert differing > 0  # the twins did differ from the true states
+
+
+def test_observation_tensor_is_the_views_encoding_in_named_parts() -> None:
+    from hanpan.adapters.observation import encoding_for
+
+    game = pyspiel.load_game("hanpan_four_gardens(players=2)")
+    state = game.new_initial_state()
+    assert not any(state.observation_tensor(0))  # nothing is seen before the deal
+    state.apply_action(5)
+    encoding = encoding_for(hanpan.game("four_gardens"), 2, state.hanpan.options)
+    assert game.observation_tensor_size() == encoding.size
+    expected = np.asarray(encoding.encode(state.hanpan.view(1)), np.float32)
+    assert np.array_equal(np.asarray(state.observation_tensor(1), np.float32), expected)
+    observer = game.make_py_observer()
+    observer.set_from(state, 1)
+    assert list(observer.dict) == [segment.name for segment in encoding.layout]
+
+
+def test_clone_is_independent_and_cheap_to_make() -> None:
+    game = pyspiel.load_game("hanpan_spirits_of_the_wild")
+    state = game.new_initial_state()
+    state.apply_action(2)
+    clone = state.clone()
+    assert clone.hanpan is not state.hanpan and clone.hanpan.to_json() == state.hanpan.to_json()
+    assert clone.hanpan.game.actions is state.hanpan.game.actions  # the immutable data is shared
+    clone.apply_action(clone.legal_actions()[0])
+    assert clone.history() != state.history() and len(state.history()) == 1
+
+
+def test_openspiel_bots_play_a_game_through_the_adapter() -> None:
+    """MCTS and information-set MCTS (on resampled states) finish games against a random bot."""
+    from open_spiel.python.algorithms import ismcts, mcts
+    from open_spiel.python.bots import uniform_random
+
+    game = pyspiel.load_game("hanpan_spirits_of_the_wild(returns=win)")
+    rs = np.random.RandomState(3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    searchers = [mcts.MCTSBot(game, 2.0, 8, evaluator, random_state=rs, solve=False),
+                 ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8, random_state=rs)]
+    for seat, searcher in enumerate(searchers):
+        bots: list[Any] = [uniform_random.UniformRandomBot(p, rs) for p in range(2)]
+        bots[seat] = searcher
+        state = game.new_initial_state()
+        state.apply_action(seat + 1)
+        while not state.is_terminal():
+            state.apply_action(bots[state.current_player()].step(state))
+        assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
