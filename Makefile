@@ -1,8 +1,11 @@
-# Both main targets set everything up on a fresh machine: a .venv with hanpan, its web app and its tools.
+# Both main targets set everything up on a fresh machine: a .venv with hanpan and its web app (make play),
+# and for make test also the research interfaces and the tools.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# the tests' and tools' set-up: also the research interfaces (rl) and the tools (dev)
+DEV_STAMP := $(VENV)/.installed-dev
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
@@ -20,8 +23,12 @@ $(STAMP): pyproject.toml
 	fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web,dev]'
+	$(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[web,rl,dev]'
+	touch $(DEV_STAMP)
 
 # The web app: open the address it prints (a browser opens by itself where there is a screen).
 play: $(STAMP)
@@ -31,12 +38,12 @@ play: $(STAMP)
 menu: $(STAMP)
 	$(BIN)/hanpan menu
 
-test: $(STAMP) browser-deps lint typecheck jscheck unit
+test: $(DEV_STAMP) browser-deps lint typecheck jscheck unit
 
-lint: $(STAMP)
+lint: $(DEV_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/hanpan
 
 # The pages' JavaScript, type-checked from its JSDoc by TypeScript (npm's; nothing is built or kept).
@@ -44,7 +51,7 @@ jscheck:
 	@if command -v npx >/dev/null 2>&1; then npx --yes -p typescript@5.9.3 tsc -p tsconfig.json; \
 	else echo "note: no node/npx here: the JavaScript type-check is skipped"; fi
 
-unit: $(STAMP)
+unit: $(DEV_STAMP)
 	$(BIN)/pytest -q
 
 # The browser tests drive Debian's chromium; the database tests start a throwaway PostgreSQL cluster.
