@@ -1,11 +1,13 @@
-"""Random play through the native engine and through the PettingZoo and Gymnasium adapters: decisions per
-second for each game, and where the adapters' extra time goes.
+"""Random play through the native engine and through the OpenSpiel, PettingZoo and Gymnasium adapters:
+decisions per second for each game, and where the adapters' extra time goes.
 
     .venv/bin/python benchmarks/adapter_speed.py [--seconds 3] [--players 2] [--game GAME] [--no-profile]
 
 Each line plays whole random games (seeds 0, 1, … as the time allows) for ``--seconds``:
 
 - ``native``: ``legal_action_ids()`` and ``apply_id()`` of the state, a random id;
+- ``openspiel``: ``pyspiel.load_game("hanpan_<game>")``: the deal, then at each decision the mover's
+  ``observation_tensor`` and a random id of ``legal_actions()``;
 - ``pettingzoo``: ``hanpan.adapters.pettingzoo.env`` (with PettingZoo's wrappers): ``last()`` (the agent's
   observation and mask) and ``step()``, a random id of the mask;
 - ``gymnasium``: ``gymnasium.make("hanpan/<Game>-v0", opponent="random")`` (Gymnasium's wrappers): the
@@ -13,7 +15,7 @@ Each line plays whole random games (seeds 0, 1, … as the time allows) for ``--
   (counting its decisions).
 
 ``decisions/s`` counts every decision of the game (in Gymnasium the opponent's too); ``steps/s`` the
-environment's ``step`` calls.  The profile (cProfile, of the PettingZoo and Gymnasium runs of one game)
+environment's ``step`` calls.  The profile (cProfile, of the adapters' runs of one game)
 gives the cumulative time of the parts as shares of the run; they overlap (the mask calls
 ``legal_action_ids``; ``observation`` holds ``view``, ``encode`` and the conversion to numpy).
 """
@@ -77,6 +79,27 @@ def pettingzoo(game_id: str, players: int) -> Runner:
     return run
 
 
+def openspiel(game_id: str, players: int) -> Runner:
+    import pyspiel
+
+    import hanpan.adapters.openspiel  # noqa: F401  (registers the games)
+
+    game = pyspiel.load_game(f"hanpan_{game_id}(players={players})")
+
+    def run(seed: int) -> tuple[int, int]:  # a learner's loop: the legal actions and its observation tensor
+        state = game.new_initial_state()
+        state.apply_action(seed % game.max_chance_outcomes())
+        rng = random.Random(seed)
+        decisions = 0
+        while not state.is_terminal():
+            state.observation_tensor(state.current_player())
+            state.apply_action(rng.choice(state.legal_actions()))
+            decisions += 1
+        return decisions, decisions
+
+    return run
+
+
 COUNTED = [0]  # decisions of the counting opponent
 
 
@@ -126,7 +149,8 @@ PARTS: list[tuple[str, Callable[[str, str], bool]]] = [
     ("apply_id", lambda f, n: n == "apply_id"),
     ("legal_action_ids", lambda f, n: n == "legal_action_ids"),
     ("opponent's choose", lambda f, n: n == "choose" and "/agents/" in f),
-    ("observation: all", lambda f, n: n == "observation" and f.endswith("adapters/common.py")),
+    ("observation: all", lambda f, n: (n == "observation" and f.endswith("adapters/common.py"))
+     or (n == "set_from" and f.endswith("adapters/openspiel.py"))),
     ("  view(seat)", lambda f, n: n == "view" and "/games/" in f),
     ("  encode", lambda f, n: n == "encode" and f.endswith("adapters/observation.py")),
     ("  numpy asarray", lambda f, n: "asarray" in n),
@@ -166,14 +190,15 @@ def main() -> None:
     print(f"{'game':<22}{'through':<12}{'decisions/s':>13}{'steps/s':>11}{'games':>7}{'vs native':>11}")
     for game_id in game_ids:
         base = 0.0
-        for name, make in (("native", native), ("pettingzoo", pettingzoo), ("gymnasium", gym)):
+        for name, make in (("native", native), ("openspiel", openspiel), ("pettingzoo", pettingzoo),
+                           ("gymnasium", gym)):
             per_decision, per_step, games = timed(make(game_id, args.players), args.seconds)
             base = base or per_decision
             print(f"{game_id:<22}{name:<12}{per_decision:>13,.0f}{per_step:>11,.0f}{games:>7}"
                   f"{per_decision / base:>10.2f}x")
     if args.no_profile:
         return
-    for name, make in (("pettingzoo", pettingzoo), ("gymnasium", gym)):
+    for name, make in (("openspiel", openspiel), ("pettingzoo", pettingzoo), ("gymnasium", gym)):
         print(f"\nwhere the time goes: {name}, {args.profile_game}, {args.players} players (cProfile, cumulative)")
         for part, share in profile(make(args.profile_game, args.players), args.seconds):
             print(f"  {part:<34}{share:>7.1%}")

@@ -205,15 +205,14 @@ def test_gymnasium_make_passes_the_arguments_on() -> None:
 
 
 SUBPROCESS = """
-import importlib.metadata, json, sys
+import json, sys
 import gymnasium
 assert "hanpan" not in sys.modules
 # Gymnasium >= 1.0 loads no plugins: the module named in the id registers the environments
 env = gymnasium.make("hanpan.adapters.gymnasium:hanpan/HarmoniesSolo-v0")
 obs, info = env.reset(seed=1)
 obs, reward, terminated, truncated, info = env.step(int(info["action_mask"].argmax()))
-(point,) = [e for e in importlib.metadata.entry_points(group="gymnasium.envs") if e.name == "hanpan"]
-print(json.dumps({"shape": list(obs.shape), "entry_point": point.value, "loaded": point.load().__name__}))
+print(json.dumps({"shape": list(obs.shape)}))
 """
 
 
@@ -222,5 +221,4 @@ def test_gymnasium_make_in_a_fresh_interpreter() -> None:
                           check=False)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert result == {"shape": [HanpanEnv("harmonies", players=1).observation_space.shape[0]],
-                      "entry_point": "hanpan.adapters.gymnasium:register_envs", "loaded": "register_envs"}
+    assert result == {"shape": [HanpanEnv("harmonies", players=1).observation_space.shape[0]]}
