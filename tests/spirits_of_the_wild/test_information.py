@@ -7,7 +7,7 @@ import json
 
 from hanpan.core.rng import Rng
 
-from .helpers import GAME, cards, fresh, make, play, random_game
+from .helpers import GAME, cards, fresh, make, play, random_game, texts
 
 HIDDEN = {"rng", "seed", "seen", "reveals"}
 
@@ -69,6 +69,80 @@ def test_every_card_is_known_once_a_pile_has_turned_over() -> None:
         piles, seen = data["spirit_piles"], data["seen"]
     assert piles[0] == ["wolf", "deer", "bear"]
     assert state.view(0)["spirit_piles"] == [["wolf", "deer", "bear"], ["ram", None, None]]
+
+
+
+# --- the card being played -------------------------------------------------------------------------
+PLAY_KEYS = {"card_played", "steps_left", "active_pile", "extra_turn"}
+
+
+def _without_play(view: dict[str, object]) -> dict[str, object]:
+    return {k: v for k, v in view.items() if k not in PLAY_KEYS}
+
+
+def test_the_card_being_played_and_its_steps_left_are_in_every_view() -> None:
+    """Everyone saw the card played: two positions alike on the table but with different steps still to
+    come (here the eagle, whose turn is followed by another, against a plain take1) have different views,
+    and what follows them differs."""
+    piles = (("wolf", "deer", "bear"), ("eagle", "ram", "bison"))
+    eagle = make(tray={"blue": 2}, piles=piles, seen=("wolf", "eagle"),
+                 action_cards=[cards("take1", "take2", "add2"), cards("add3")])
+    take1 = make(tray={"blue": 2}, piles=piles, seen=("wolf", "eagle"),
+                 action_cards=[cards("take2", "add2"), cards("add3")])
+    eagle.play("eagle")
+    take1.play("take1")
+    for state in (eagle, take1):
+        assert state.to_json()["phase"] == "take" and texts(state) == ["take blue"]
+    assert eagle.view(0)["steps_left"] == ["take1", "place", "refresh", "extra"]
+    assert eagle.view(0)["card_played"] == "eagle" and eagle.view(0)["active_pile"] == 1
+    assert eagle.view(0)["extra_turn"] is True
+    assert take1.view(0)["steps_left"] == ["take1", "place"]
+    assert take1.view(0)["card_played"] == "take1" and take1.view(0)["active_pile"] is None
+    assert take1.view(0)["extra_turn"] is False
+    for player in (0, 1):
+        assert _without_play(eagle.view(player)) == _without_play(take1.view(player))  # the table alike
+        assert eagle.view(player) != take1.view(player)
+    assert eagle.public_view() != take1.public_view()
+    assert eagle.public_view()["steps_left"] == eagle.view(1)["steps_left"]
+    play(eagle, "take blue")
+    play(take1, "take blue")
+    assert eagle.view(0)["steps_left"] == ["place", "refresh", "extra"]
+    assert eagle.view(1) != take1.view(1)
+    play(eagle, "blue turtle")
+    play(take1, "blue turtle")
+    assert eagle.current_player == 0 and take1.current_player == 1  # the eagle's extra turn
+    assert texts(eagle) == ["take1", "add2", "add3"] and texts(take1) == ["take1", "add2"]
+    assert eagle.view(0)["card_played"] is None and eagle.view(0)["steps_left"] == []
+
+
+def test_the_steps_left_of_a_spirit_card_follow_its_program() -> None:
+    state = make(tray={"blue": 2}, action_cards=[cards("take1", "take2", "add2"), cards()],
+                 piles=(("wolf", "deer", "bear"), ("ram", "bison", "eagle")), seen=("wolf", "ram"))
+    assert state.view(0)["card_played"] is None and state.view(0)["steps_left"] == []
+    state.play("wolf")  # draw4 done: the take decision
+    view = state.view(1)
+    assert view["phase"] == "take"
+    assert (view["card_played"], view["steps_left"], view["active_pile"], view["extra_turn"]) == (
+        "wolf", ["take1", "place", "refresh"], 0, False)
+    data = state.to_json()
+    assert view["steps_left"] == data["program"][data["pc"]:]
+    assert not {"program", "pc"} & set(view)  # the view's own words, not the position's fields
+
+
+def test_the_steps_left_tell_apart_take1_with_the_coyote() -> None:
+    """The second take1 brings the coyote: a position alike but for it shows it in its steps."""
+    with_coyote = make(tray={"blue": 2}, action_cards=[cards("take1"), cards()])
+    with_coyote.play("take1")
+    plain = make(tray={"blue": 2}, action_cards=[cards("take1", "take1"), cards()], phase="take",
+                 program=("take1", "place"), to_take=1)
+    assert with_coyote.to_json()["action_cards"] == plain.to_json()["action_cards"]
+    assert with_coyote.view(0)["steps_left"] == ["take1", "place", "coyote"]
+    assert plain.view(0)["steps_left"] == ["take1", "place"]
+    assert _without_play(with_coyote.view(0)) == _without_play(plain.view(0))
+    assert with_coyote.view(0) != plain.view(0)
+    play(with_coyote, "take blue", "blue turtle")
+    play(plain, "take blue", "blue turtle")
+    assert texts(with_coyote)[-1] == "coyote stay" and plain.current_player == 1
 
 
 # --- determinize ---------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ wolf, bear, ram, bison, eagle (all from ``data``).  Counts are divided by a fixe
 >>> segments = layout(2, state.options)
 >>> vector = encode(state.view(0), 2, state.options)
 >>> len(vector) == sum(size for _, size, _ in segments), len(vector)
-(True, 230)
+(True, 256)
 >>> [name for name, _, _ in segments][:5]
 ['seat', 'current_player', 'status', 'phase', 'turn']
 """
@@ -35,7 +35,7 @@ from hanpan.games.spirits_of_the_wild.data import (
     STONE_COUNTS,
     STONES,
 )
-from hanpan.games.spirits_of_the_wild.state import PHASES
+from hanpan.games.spirits_of_the_wild.state import PHASES, STEPS
 
 #: the scale of the turn number
 TURN_SCALE = 50
@@ -50,6 +50,10 @@ _ANIMAL_INDEX = {a: i for i, a in enumerate(ANIMALS)}
 _COLOUR_INDEX = {c: i for i, c in enumerate(COLOURS)}
 _CARD_INDEX = {c: i for i, c in enumerate(SPIRIT_CARDS)}
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
+#: the cards a turn may play: the action cards, then the spirit cards
+_PLAYABLE = (*CARD_IDS, *SPIRIT_CARDS)
+_PLAYABLE_INDEX = {c: i for i, c in enumerate(_PLAYABLE)}
+_STEP_INDEX = {s: i for i, s in enumerate(STEPS)}
 #: the board places of each animal in the view's order: (place index, width of its entries)
 _PLACE_WIDTH = tuple(_NC if distinct else 1 + _NC for distinct in PLACE_DISTINCT)
 _PLACE_OFFSET = tuple(sum(_PLACE_WIDTH[:i]) for i in range(len(PLACES)))
@@ -90,6 +94,15 @@ class _Plan:
         self.tray = add("tray", _NK, "stones in the tray per kind / that kind's total")
         self.held = add("held", _NK, "stones taken and not yet placed, per kind / 2")
         self.to_take = add("to_take", 1, "stones still to take from the tray in this take decision / 2")
+        self.card_played = add("card_played", len(_PLAYABLE),
+                               f"one-hot: the card being played this turn ({', '.join(_PLAYABLE)}); all 0 at a "
+                               "card decision and when over")
+        self.steps_left = add("steps_left", len(STEPS),
+                              f"1 for each step of that card still to do, the current one included "
+                              f"({', '.join(STEPS)}; a card's steps come in a fixed order, so these and the card "
+                              "give the order)")
+        self.active_pile = add("active_pile", 2, "one-hot: the spirit pile (1, 2) whose top card is being played")
+        self.extra_turn = add("extra_turn", 1, "1 if this turn is followed by another of the same player (eagle)")
         self.out = add("spirit_stones_out", 1, f"spirit stones out of the bag / {SPIRITS_TO_END} (the game ends at 1)")
         self.coyote = add("coyote", 1 + players * _NA,
                           f"one-hot: the coyote in the middle, then on seat +0's animals ({', '.join(ANIMALS)}), "
@@ -161,6 +174,15 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
         out[plan.tray + k] = tray.get(kind, 0) / STONE_COUNTS[k]
         out[plan.held + k] = held.get(kind, 0) / 2
     out[plan.to_take] = view["to_take"] / 2
+    card_played = view["card_played"]
+    if card_played is not None:
+        out[plan.card_played + _PLAYABLE_INDEX[card_played]] = 1.0
+    for step in view["steps_left"]:
+        out[plan.steps_left + _STEP_INDEX[step]] = 1.0
+    active_pile = view["active_pile"]
+    if active_pile is not None:
+        out[plan.active_pile + active_pile] = 1.0
+    out[plan.extra_turn] = float(view["extra_turn"])
     out[plan.out] = view["spirit_stones_out"] / SPIRITS_TO_END
     coyote = view["coyote"]
     if coyote is None:

@@ -36,6 +36,7 @@ from hanpan.games.spirits_of_the_wild.data import (
     ALLOWED,
     ANIMALS,
     BEAVER_POINTS,
+    CARD_IDS,
     OWL_SET_POINTS,
     PLACE_ANIMAL,
     PLACE_DISTINCT,
@@ -86,6 +87,12 @@ PROGRAMS: dict[int, tuple[int, ...]] = {
 }
 TAKE1_WITH_COYOTE = (S_TAKE1, S_PLACE, S_COYOTE)
 DRAWS = {S_DRAW2: 2, S_DRAW3: 3, S_DRAW4: 4}
+#: the card each program runs (named as in the notation: an action card, or a spirit card)
+PROGRAM_CARD: dict[tuple[int, ...], str] = {
+    **{program: (CARD_IDS[i] if i < A.SPIRIT_CARD else SPIRIT_CARDS[i - A.SPIRIT_CARD])
+       for i, program in PROGRAMS.items()},
+    TAKE1_WITH_COYOTE: CARD_IDS[0],
+}
 
 
 def place_points(board: Sequence[int], base: int) -> list[int]:
@@ -502,12 +509,33 @@ class SpiritsState(State):
 
     # --- information -----------------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:
-        """Everything is public but the bag's order and the unseen spirit cards' places."""
+        """Everything is public but the bag's order and the unseen spirit cards' places.
+
+        Besides the table (the keys of ``to_json`` that are not secret), a view holds ``you``, the
+        ``spirit_piles`` (a card's name once everyone has seen it, else None) and the card being played this
+        turn, which everyone saw played:
+
+        - ``card_played``: its name (``take1``, ``take2``, ``add2``, ``add3`` or a spirit card), None at a
+          card decision and once the game is over;
+        - ``steps_left``: its steps not yet done, the current one first, in ``to_json``'s ``program`` words
+          (``take1``, ``take2``, ``draw2``, ``draw3``, ``draw4``, ``bear``, ``ram``, ``place``, ``coyote``,
+          ``deer``, ``bison``, ``refresh``, ``extra``); [] when no card is in play;
+        - ``active_pile``: the spirit pile (0 or 1, an index of ``spirit_piles``) whose top card is being
+          played, else None;
+        - ``extra_turn``: True if this turn is followed by another of the same player (an eagle's ``extra``
+          step still to come, or already done when the game ended on it).
+        """
         data = self._public_json()
         data["you"] = player
         data["spirit_piles"] = [
             [SPIRIT_CARDS[c] if self.seen >> c & 1 else None for c in pile] for pile in self.piles
         ]
+        program = self.program
+        left = program[self.pc:]
+        data["card_played"] = PROGRAM_CARD.get(program) if program else None
+        data["steps_left"] = [STEPS[step] for step in left]
+        data["active_pile"] = self.active_pile if self.active_pile >= 0 else None
+        data["extra_turn"] = self.extra or S_EXTRA in left
         return data
 
     def public_view(self) -> dict[str, Any]:
