@@ -14,7 +14,7 @@ from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.data import GODS, RESOURCES, WHIMS
 
-from .helpers import DECK, new
+from .helpers import DECK, give_whim, label, new, set_hand, turn_of
 
 COLOURS = ("red", "orange", "green", "blue")
 GOD_IDS = (*GODS, "wild")
@@ -73,6 +73,10 @@ def check_view(s: S.GardensState, p: int) -> None:
         assert v["tower"][f]["resource"] == RESOURCES[s.floor_res[f]]
         assert v["tower"][f]["icons"] == [s.icons(f, side) for side in range(4)]
     assert [v["supply"][r] for r in RESOURCES] == s.supply
+    # Upheaval: the floors of the new tower set so far (everyone sees it rebuilt)
+    assert [(f["resource"], f["face"]) for f in v["turn_state"]["new_tower"]] == [
+        (RESOURCES[x >> 2], x & 3) for x in s.build]
+    assert v["turn_state"]["tower_built"] == len(s.build)
     for q in range(s.num_players):
         pv = v["players"][q]
         assert [pv["storage"][r] for r in RESOURCES] == s.store[q * 4:q * 4 + 4]
@@ -150,3 +154,35 @@ def test_determinize_keeps_the_landscape_sides_and_epochs() -> None:
         hidden = [c for q in (0, 2) for c in s.hands[q] if s.private >> c & 1 and s.epoch[c] == s.deck_epoch]
         redrawn = [c for q in (0, 2) for c in d.hands[q] if d.private >> c & 1 and d.epoch[c] == s.deck_epoch]
         assert sorted(d.deck + redrawn) == sorted(s.deck + hidden)
+
+
+def test_a_tower_being_rebuilt_shows_its_floors_so_far() -> None:
+    """Upheaval: two rebuilds alike but for the floors set so far (whose resources may not be used again)
+    have different views, and each floor shows what it will show once the tower stands."""
+    s = new(2, seed=5, whims=True)
+    set_hand(s, 1, s.hands[1])
+    turn_of(s, 1)  # seat 1 faces tower side 2: the faces it sets are its own
+    give_whim(s, 1, "upheaval")
+    s.play(f"upheaval {label(s.hands[1][0])}")
+    assert s.view(0)["turn_state"]["new_tower"] == []
+    a, b = s.clone(), s.clone()
+    a.play("tower stone 0")
+    b.play("tower water 2")
+    assert [str(x) for x in a.legal_actions()] != [str(x) for x in b.legal_actions()]
+    for p in (0, 1):
+        va, vb = a.view(p), b.view(p)
+        assert va["tower"] == vb["tower"] and va["turn_state"]["tower_built"] == vb["turn_state"]["tower_built"] == 1
+        assert va != vb
+        assert va["turn_state"]["new_tower"] == [{"floor": 1, "resource": "stone", "face": 0, "icons": [2, 3, 0, 1]}]
+    assert a.public_view() != b.public_view()
+    assert a.public_view()["turn_state"]["new_tower"] == a.view(0)["turn_state"]["new_tower"]
+    for text in ("tower grass 3", "tower wood 1"):
+        a.play(text)
+    floors = a.view(1)["turn_state"]["new_tower"]
+    assert [(f["floor"], f["resource"], f["face"]) for f in floors] == [(1, "stone", 0), (2, "grass", 3),
+                                                                         (3, "wood", 1)]
+    a.play("tower water 2")  # the last floor: the new tower stands
+    assert a.view(0)["turn_state"]["new_tower"] == []
+    tower = a.view(0)["tower"]
+    assert [{k: f[k] for k in ("floor", "resource", "icons")} for f in floors] == tower[:3]
+    assert tower[3]["icons"][s.side(1)] == 2

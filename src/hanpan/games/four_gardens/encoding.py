@@ -148,6 +148,10 @@ class _Plan:
         self.tower = add("tower", 4 * (NR + n),
                          f"floors 1..4 (bottom up), each a one-hot of its resource ({res}), then the icons it "
                          f"shows each seat (+0, +1, …) / {_ICONS}")
+        if whims:
+            self.new_tower = add("new_tower", 4 * (NR + n),
+                                 "Upheaval: the floors of the tower being rebuilt set so far, as in tower (all 0: "
+                                 "not set; tower is the old one until the fourth floor is set)")
         self.supply = add("supply", NR, f"tokens in the supply per resource ({res}) / "
                           f"{', '.join(map(str, SUPPLY))}")
         self.deck = add("deck", 2 + _NP + len(_GOD_IDS),
@@ -299,6 +303,14 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
         for k in range(n):
             out[at + NR + k] = icons[sides[k]] / _ICONS
         at += NR + n
+    if plan.whims:
+        at = plan.new_tower
+        for floor in ts["new_tower"]:
+            out[at + _RESOURCE[floor["resource"]]] = 1.0
+            icons = floor["icons"]
+            for k in range(n):
+                out[at + NR + k] = icons[sides[k]] / _ICONS
+            at += NR + n
     supply = view["supply"]
     for r, resource in enumerate(RESOURCES):
         out[plan.supply + r] = supply[resource] / SUPPLY[r]

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from hanpan.core.rng import Rng
-from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, WHIMS
+from hanpan.games.four_gardens.data import BONUS, FACE_ICONS, GODS, RESOURCES, WHIMS
 from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PH_REARRANGE, PHASES, SLOT_GROUP, SLOT_POS, WHIM_STATES
 from hanpan.games.four_gardens.position import mask_json
 
@@ -68,10 +68,30 @@ def public_view(s: GardensState) -> dict[str, Any]:
     return view(s, -1)
 
 
+def new_tower(s: GardensState) -> list[dict[str, Any]]:
+    """Upheaval: the floors of the tower being rebuilt that are set so far, bottom up (public: the table
+    sees the tower rebuilt).  Each as the view's ``tower`` floors (``icons`` per tower side), plus ``face``:
+    the icons its builder chose to face them, as in the notation ``tower <resource> <face>``.
+
+    >>> from hanpan.games.four_gardens import GAME
+    >>> s = GAME.new(players=2, seed=1, whims=True)
+    >>> s.build = [1 * 4 + 3]  # water, 3 icons facing the builder (player 0, tower side 0)
+    >>> new_tower(s)
+    [{'floor': 1, 'resource': 'water', 'face': 3, 'icons': [3, 0, 1, 2]}]
+    """
+    side = s.side(s.player)
+    return [{"floor": f + 1, "resource": RESOURCES[x >> 2], "face": x & 3,
+             "icons": [FACE_ICONS[((x & 3) - side + k) & 3] for k in range(4)]} for f, x in enumerate(s.build)]
+
+
 def view(s: GardensState, player: int) -> dict[str, Any]:
     """Everything ``player`` knows, as JSON-able data (card dicts may be shared between views: read only).
 
-    ``player`` -1 is a spectator's seat (``public_view``): every hand is someone else's."""
+    ``player`` -1 is a spectator's seat (``public_view``): every hand is someone else's.
+
+    ``tower`` is the tower standing; during an Upheaval (phase ``tower``) it is the tower before it, and
+    ``turn_state["new_tower"]`` the floors of the new one set so far (see :func:`new_tower`; [] otherwise),
+    ``turn_state["tower_built"]`` their count."""
     full = s.cards.json_full
     land = s.cards.json_land
     key = s.cards.land_key
@@ -147,6 +167,7 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
         "turn_state": {"actions_done": s.actions_done, "actions_allowed": s.actions_allowed,
                        "foresight": s.foresight_now, "place_left": s.place_left,
                        "favour_queue": [GOD_IDS[g] for g in s.queue], "tower_built": len(s.build),
+                       "new_tower": new_tower(s) if s.build else [],
                        "game_end_triggered": s.trigger,
                        # public: in a rearrange, which cards gave / received which resources (they may not
                        # do the other; see GardensState._rearrange_ids)
