@@ -12,12 +12,10 @@ holds ``describe()`` of the setups it shows and the table of sizes, regenerated 
 from __future__ import annotations
 
 import copy
-import importlib.util
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -27,27 +25,11 @@ from hanpan.adapters.observation import Encoding, encoding_for
 from hanpan.core.contract import State
 from hanpan.core.rng import Rng
 
+from .leaks import PERTURB
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "observations.md"
 
-
-def _leak_helpers() -> ModuleType:
-    """tests/core/test_determinize_leaks.py (its perturbations of what a seat cannot know), loaded by path:
-    tests/core is no package."""
-    path = ROOT / "tests" / "core" / "test_determinize_leaks.py"
-    spec = importlib.util.spec_from_file_location("_hanpan_determinize_leaks", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LEAKS = _leak_helpers()
-PERTURB: dict[str, Callable[[dict[str, Any], int, random.Random], dict[str, Any]]] = {
-    "harmonies": LEAKS.perturb_harmonies,
-    "spirits_of_the_wild": LEAKS.perturb_spirits,
-    "four_gardens": LEAKS.perturb_gardens,
-}
 
 SETUPS: list[tuple[str, int, dict[str, Any]]] = [
     ("harmonies", 1, {"side": "A", "spirits": False}),

@@ -102,22 +102,6 @@ def test_a_seeded_episode_is_the_native_game(game_id: str, players: int, seat: i
     assert rewards[:-1] == [0.0] * (len(rewards) - 1) and rewards[-1] == returns(native, kind)[seat]
 
 
-def test_an_unseeded_reset_draws_a_seed_that_a_seeded_reset_replays() -> None:
-    env = HanpanEnv("harmonies", players=1)
-    env.reset()
-    assert env.game_state is not None
-    first = env.game_state.seed
-    env.reset()
-    assert env.game_state.seed != first
-    seeds = []
-    for _ in range(2):
-        env.reset(seed=9)
-        assert env.game_state.seed == 9
-        env.reset()
-        seeds.append(env.game_state.seed)
-    assert seeds[0] == seeds[1] != 9
-
-
 @pytest.mark.parametrize("kind", ["score", "win"])
 def test_an_illegal_action_forfeits(kind: str) -> None:
     env = HanpanEnv("four_gardens", players=3, opponent="random", returns=kind)

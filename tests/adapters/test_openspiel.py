@@ -4,10 +4,7 @@ leak through information states or observations, the bots, and clear errors for 
 
 from __future__ import annotations
 
-import importlib.util
 import random
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -20,7 +17,7 @@ import hanpan.adapters.openspiel as adapter  # noqa: E402
 from hanpan.adapters.outcome import returns  # noqa: E402
 from hanpan.core.rng import Rng  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
+from .leaks import PERTURB  # noqa: E402
 
 #: (name with parameters, simulations): every game, every player count, each option at least once
 SIMULATED = [
@@ -104,20 +101,6 @@ def test_a_deal_is_the_native_game_and_plays_the_same(game_id: str, players: int
         assert state.returns() == returns(native, "score")
         if players > 1:
             assert sum(state.returns()) == pytest.approx(0.0)
-
-
-def _leak_helpers() -> ModuleType:
-    path = ROOT / "tests" / "core" / "test_determinize_leaks.py"  # tests/core is no package
-    spec = importlib.util.spec_from_file_location("_hanpan_determinize_leaks_openspiel", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-LEAKS = _leak_helpers()
-PERTURB = {"harmonies": LEAKS.perturb_harmonies, "spirits_of_the_wild": LEAKS.perturb_spirits,
-           "four_gardens": LEAKS.perturb_gardens}
 
 
 def _seen_by(state: Any, player: int) -> tuple[Any, ...]:

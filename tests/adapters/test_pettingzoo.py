@@ -87,21 +87,6 @@ def test_a_seeded_game_is_the_native_game(game_id: str, players: int, kind: str)
     assert final == {f"player_{p}": value for p, value in enumerate(returns(native, kind))}
 
 
-def test_reset_draws_a_seed_and_replays_after_a_seeded_reset() -> None:
-    environment = raw_env("spirits_of_the_wild")
-    environment.reset()
-    first = environment.game_state.seed
-    environment.reset()
-    assert environment.game_state.seed != first
-    seeds = []
-    for _ in range(2):
-        environment.reset(seed=5)
-        assert environment.game_state.seed == 5
-        environment.reset()
-        seeds.append(environment.game_state.seed)
-    assert seeds[0] == seeds[1] != 5
-
-
 @pytest.mark.parametrize(("game_id", "players"), SETUPS, ids=IDS)
 def test_observations_hold_only_what_the_seat_knows(game_id: str, players: int) -> None:
     """Three true states that differ only in what seat p cannot know (the state and two samples of it
