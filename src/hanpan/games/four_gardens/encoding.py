@@ -23,10 +23,11 @@ and its cost per resource / 4.  Cards are also tracked by id (1..70) in ``card_p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from hanpan.core.encoding import layout_function, max_turns_option, offset_of, view_segments, write_view
 from hanpan.games.four_gardens.data import (
     BONUS,
     BONUS_PILES,
@@ -129,17 +130,11 @@ class _Plan:
         self.features: dict[int, tuple[tuple[int, float], ...]] = {}  # card id -> features (this deck's)
         self.land_features: dict[tuple[str, int, str], tuple[tuple[int, float], ...]] = {}
         self.base_features: dict[int, tuple[tuple[int, float], ...]] = {}  # card id -> garden base-side numbers
-        self.segments: list[tuple[str, int, str]] = []
+        self.segments = view_segments(n, max_turns, TURN_SCALE, between=[
+            ("phase", len(PHASES), f"one-hot: the decision awaited ({', '.join(PHASES)})")])
+        self.phase = offset_of(self.segments, "phase")
         add = self._add
         res = ", ".join(RESOURCES)
-        self.seat = add("seat", n, "one-hot: your seat in turn order (seat 0 plays first)")
-        self.mover = add("current_player", n,
-                         "one-hot: whose decision it is, relative to you (+0 you, +1 next, …); all 0 when over")
-        self.status = add("status", 2, "1 if the game is finished / unfinished (stopped by max_turns); 0, 0 playing")
-        self.phase = add("phase", len(PHASES), f"one-hot: the decision awaited ({', '.join(PHASES)})")
-        self.turn = add("turn", 1, f"turns played / {TURN_SCALE}")
-        if max_turns is not None:
-            self.turns_left = add("turns_left", 1, f"(max_turns - turns played) / max_turns, max_turns = {max_turns}")
         self.turn_state = add("turn_state", 6 + len(_GOD_IDS),
                               "actions done / 4, actions allowed / 4, 1 if Foresight is on, resources left to put "
                               f"(gain-resources, Abundance) / {STORAGE_SCALE}, tower floors set (Upheaval) / 4, 1 if "
@@ -254,15 +249,23 @@ def _plan(players: int, whims: bool, deck: str | None, max_turns: int | None) ->
 
 
 def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
-    max_turns = options.get("max_turns")
     deck = options.get("deck")
     return _plan(players, bool(options.get("whims", False)), deck if isinstance(deck, str) else None,
-                 max_turns if isinstance(max_turns, int) else None)
+                 max_turns_option(options))
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, int, str]]:
-    """The segments in order: (name, length, what each entry holds)."""
-    return list(_plan_for(players, options).segments)
+layout = layout_function(_plan_for)
+
+
+def _floors(out: list[float], at: int, floors: Iterable[Mapping[str, Any]], sides: list[int], n: int) -> None:
+    """Tower floors (bottom up) from ``at``: each a one-hot of its resource, then the icons it shows each
+    seat (sides in seat order from the viewer)."""
+    for floor in floors:
+        out[at + _RESOURCE[floor["resource"]]] = 1.0
+        icons = floor["icons"]
+        for k in range(n):
+            out[at + NR + k] = icons[sides[k]] / _ICONS
+        at += NR + n
 
 
 def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
@@ -270,20 +273,9 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
     plan = _plan_for(players, options)
     out = [0.0] * plan.size
     n = players
-    you = view.get("you")
-    you = you if isinstance(you, int) else 0  # a spectator's view reads as seat 0's table
-    out[plan.seat + you] = 1.0
+    you = write_view(out, 0, view, n, plan.max_turns, TURN_SCALE, len(PHASES))
     mover = view["current_player"]
-    if mover is not None:
-        out[plan.mover + (mover - you) % n] = 1.0
-    status = view["status"]
-    if status != "playing":
-        out[plan.status + (status != "finished")] = 1.0
     out[plan.phase + _PHASE[view["phase"]]] = 1.0
-    turn = view["turn"]
-    out[plan.turn] = turn / TURN_SCALE
-    if plan.max_turns is not None:
-        out[plan.turns_left] = max(plan.max_turns - turn, 0) / plan.max_turns
     ts = view["turn_state"]
     at = plan.turn_state
     out[at] = ts["actions_done"] / 4
@@ -296,21 +288,9 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
         out[at + 6 + _GOD[god]] += 0.25
     players_view = view["players"]
     sides = [players_view[(you + k) % n]["side"] for k in range(n)]
-    at = plan.tower
-    for floor in view["tower"]:
-        out[at + _RESOURCE[floor["resource"]]] = 1.0
-        icons = floor["icons"]
-        for k in range(n):
-            out[at + NR + k] = icons[sides[k]] / _ICONS
-        at += NR + n
+    _floors(out, plan.tower, view["tower"], sides, n)
     if plan.whims:
-        at = plan.new_tower
-        for floor in ts["new_tower"]:
-            out[at + _RESOURCE[floor["resource"]]] = 1.0
-            icons = floor["icons"]
-            for k in range(n):
-                out[at + NR + k] = icons[sides[k]] / _ICONS
-            at += NR + n
+        _floors(out, plan.new_tower, ts["new_tower"], sides, n)
     supply = view["supply"]
     for r, resource in enumerate(RESOURCES):
         out[plan.supply + r] = supply[resource] / SUPPLY[r]

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from hanpan.core.encoding import layout_function, max_turns_option, view_segments, write_view
 from hanpan.games.harmonies.board import NUM_STACKS, SIDE, STACK_ID, STACKS
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
@@ -74,16 +75,9 @@ class _Plan:
         self.ncells = n_cells = side.ncells
         self.cell_index = dict(side.index)
         self.nspaces = spaces = SPACES_SOLO if solo else SPACES_MULTI
-        self.segments: list[tuple[str, int, str]] = []
+        self.segments = view_segments(players, max_turns, TURN_SCALE)
         colours = ", ".join(COLOURS)
         add = self._add
-        self.seat = add("seat", players, "one-hot: your seat in turn order (seat 0 plays first)")
-        self.mover = add("current_player", players,
-                         "one-hot: whose decision it is, relative to you (+0 you, +1 next, …); all 0 when over")
-        self.status = add("status", 2, "1 if the game is finished / unfinished (stopped by max_turns); 0, 0 playing")
-        self.turn = add("turn", 1, f"turns played / {TURN_SCALE}")
-        if max_turns is not None:
-            self.turns_left = add("turns_left", 1, f"(max_turns - turns played) / max_turns, max_turns = {max_turns}")
         self.pouch = add("pouch", _NC, f"tokens in the pouch per colour ({colours}) / that colour's total "
                          f"({', '.join(map(str, TOKEN_COUNTS))})")
         self.central = add("central", spaces * _NC,
@@ -146,14 +140,11 @@ def _plan(players: int, side_id: str, spirits: bool, max_turns: int | None) -> _
 
 
 def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
-    max_turns = options.get("max_turns")
     return _plan(players, str(options.get("side", "A")), bool(options.get("spirits", False)),
-                 max_turns if isinstance(max_turns, int) else None)
+                 max_turns_option(options))
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, int, str]]:
-    """The segments in order: (name, length, what each entry holds)."""
-    return list(_plan_for(players, options).segments)
+layout = layout_function(_plan_for)
 
 
 def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
@@ -161,19 +152,7 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
     plan = _plan_for(players, options)
     out = plan.template[:]
     n = players
-    you = view.get("you")
-    you = you if isinstance(you, int) else 0  # a spectator's view reads as seat 0's table
-    out[plan.seat + you] = 1.0
-    mover = view["current_player"]
-    if mover is not None:
-        out[plan.mover + (mover - you) % n] = 1.0
-    status = view["status"]
-    if status != "playing":
-        out[plan.status + (status != "finished")] = 1.0
-    turn = view["turn"]
-    out[plan.turn] = turn / TURN_SCALE
-    if plan.max_turns is not None:
-        out[plan.turns_left] = max(plan.max_turns - turn, 0) / plan.max_turns
+    you = write_view(out, 0, view, n, plan.max_turns, TURN_SCALE)
     pouch = view["pouch"]
     for c, colour in enumerate(COLOURS):
         out[plan.pouch + c] = pouch.get(colour, 0) / TOKEN_COUNTS[c]

@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from hanpan.core.encoding import layout_function, max_turns_option, offset_of, view_segments, write_view
 from hanpan.games.spirits_of_the_wild.data import (
     ANIMALS,
     CARD_IDS,
@@ -78,18 +79,14 @@ class _Plan:
     def __init__(self, players: int, max_turns: int | None) -> None:
         self.players = players
         self.max_turns = max_turns
-        self.segments: list[tuple[str, int, str]] = []
+        self.segments = view_segments(
+            players, max_turns, TURN_SCALE, seat_about="one-hot: your seat (seat 0 plays first)",
+            mover_about="one-hot: whose decision it is, relative to you (+0 you, +1 the opponent); all 0 when over",
+            between=[("phase", len(PHASES), f"one-hot: the decision awaited ({', '.join(PHASES)})")])
+        self.phase = offset_of(self.segments, "phase")
         add = self._add
         kinds = ", ".join(STONES)
         totals = ", ".join(map(str, STONE_COUNTS))
-        self.seat = add("seat", players, "one-hot: your seat (seat 0 plays first)")
-        self.mover = add("current_player", players,
-                         "one-hot: whose decision it is, relative to you (+0 you, +1 the opponent); all 0 when over")
-        self.status = add("status", 2, "1 if the game is finished / unfinished (stopped by max_turns); 0, 0 playing")
-        self.phase = add("phase", len(PHASES), f"one-hot: the decision awaited ({', '.join(PHASES)})")
-        self.turn = add("turn", 1, f"turns played / {TURN_SCALE}")
-        if max_turns is not None:
-            self.turns_left = add("turns_left", 1, f"(max_turns - turns played) / max_turns, max_turns = {max_turns}")
         self.bag = add("bag", _NK, f"stones in the bag per kind ({kinds}) / that kind's total ({totals})")
         self.tray = add("tray", _NK, "stones in the tray per kind / that kind's total")
         self.held = add("held", _NK, "stones taken and not yet placed, per kind / 2")
@@ -140,13 +137,10 @@ def _plan(players: int, max_turns: int | None) -> _Plan:
 
 
 def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
-    max_turns = options.get("max_turns")
-    return _plan(players, max_turns if isinstance(max_turns, int) else None)
+    return _plan(players, max_turns_option(options))
 
 
-def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, int, str]]:
-    """The segments in order: (name, length, what each entry holds)."""
-    return list(_plan_for(players, options).segments)
+layout = layout_function(_plan_for)
 
 
 def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
@@ -154,20 +148,8 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
     plan = _plan_for(players, options)
     out = [0.0] * plan.size
     n = players
-    you = view.get("you")
-    you = you if isinstance(you, int) else 0  # a spectator's view reads as seat 0's table
-    out[plan.seat + you] = 1.0
-    mover = view["current_player"]
-    if mover is not None:
-        out[plan.mover + (mover - you) % n] = 1.0
-    status = view["status"]
-    if status != "playing":
-        out[plan.status + (status != "finished")] = 1.0
+    you = write_view(out, 0, view, n, plan.max_turns, TURN_SCALE, len(PHASES))
     out[plan.phase + _PHASE_INDEX[view["phase"]]] = 1.0
-    turn = view["turn"]
-    out[plan.turn] = turn / TURN_SCALE
-    if plan.max_turns is not None:
-        out[plan.turns_left] = max(plan.max_turns - turn, 0) / plan.max_turns
     bag, tray, held = view["bag"], view["tray"], view["held"]
     for k, kind in enumerate(STONES):
         out[plan.bag + k] = bag.get(kind, 0) / STONE_COUNTS[k]
