@@ -14,7 +14,20 @@ from hanpan.games.four_gardens import layout as L
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.data import GODS, RESOURCES, WHIMS
 
-from .helpers import DECK, give_whim, label, new, set_hand, turn_of
+from .helpers import (
+    DECK,
+    cards,
+    cost_tokens,
+    first_resource,
+    give_whim,
+    label,
+    new,
+    put_base,
+    put_landscape,
+    set_hand,
+    texts,
+    turn_of,
+)
 
 COLOURS = ("red", "orange", "green", "blue")
 GOD_IDS = (*GODS, "wild")
@@ -77,6 +90,8 @@ def check_view(s: S.GardensState, p: int) -> None:
     assert [(f["resource"], f["face"]) for f in v["turn_state"]["new_tower"]] == [
         (RESOURCES[x >> 2], x & 3) for x in s.build]
     assert v["turn_state"]["tower_built"] == len(s.build)
+    # a landscape completed whole this turn whose bonus (tile or whim) is still to come (everyone saw it)
+    assert v["turn_state"]["pending_bonus"] is s.pending_bonus
     for q in range(s.num_players):
         pv = v["players"][q]
         assert [pv["storage"][r] for r in RESOURCES] == s.store[q * 4:q * 4 + 4]
@@ -186,3 +201,49 @@ def test_a_tower_being_rebuilt_shows_its_floors_so_far() -> None:
     tower = a.view(0)["tower"]
     assert [{k: f[k] for k in ("floor", "resource", "icons")} for f in floors] == tower[:3]
     assert tower[3]["icons"][s.side(1)] == 2
+
+
+def _wild_favour(last: str) -> S.GardensState:
+    """Player 0 completes a wild god's card by a gain-1 and chooses its favour; the garden then holds the
+    same four landscape cards either way: red (spring, wild) and green positions (spring, wild).  ``last``
+    says which wild card is completed now: "red" (it completes the red landscape: a bonus follows) or
+    "green" (the green landscape is not whole; red was whole before, as hand-set positions may say)."""
+    s = new(2, seed=3)
+    red, green = ([next(c for c in cards(colour=colour, god="spring") if DECK.position[c] != DECK.position[wild]),
+                   wild] for colour, wild in (("red", cards(colour="red", god="wild")[0]),
+                                              ("green", cards(colour="green", god="wild")[0])))
+    gain = next(c for c in cards(action="gain") if c not in red + green)
+    now = red[1] if last == "red" else green[1]
+    for c in (red[0], green[0], green[1] if last == "red" else red[1]):
+        put_landscape(s, 0, c)
+    if last == "green":
+        s.done_groups[0] |= 1  # the red landscape was whole before (its reward long taken)
+    need = first_resource(now)
+    put_base(s, 0, now, cost_tokens(now, need))
+    set_hand(s, 0, [gain])
+    turn_of(s, 0)
+    s.play(f"gain {label(gain)}")
+    s.play(f"put {need} {label(now)}")
+    assert s.phase == L.PH_FAVOUR and s.queue == [GODS.index("spring")]
+    return s
+
+
+def test_a_bonus_still_to_come_shows_in_the_view() -> None:
+    """A wild god's favour decision after a landscape was completed whole: the bonus tile (or whim) that follows
+    the favour gains is public (everyone saw the landscape completed), and the views say so: two positions
+    alike but for it have different views, and their next decisions differ."""
+    a, b = _wild_favour("red"), _wild_favour("green")
+    assert a.pending_bonus and not b.pending_bonus
+    assert texts(a) == texts(b)
+    for p in (0, 1):
+        va, vb = a.view(p), b.view(p)
+        assert va["players"] == vb["players"] and va["turn_state"]["favour_queue"] == ["spring"]
+        assert va != vb
+        assert (va["turn_state"]["pending_bonus"], vb["turn_state"]["pending_bonus"]) == (True, False)
+    assert a.public_view() != b.public_view()
+    assert a.public_view()["turn_state"]["pending_bonus"] is True
+    a.play("favour winter")
+    b.play("favour winter")
+    assert a.phase == L.PH_BONUS and texts(a) == ["bonus storage", "bonus gain", "bonus points"]
+    assert b.phase == L.PH_ACTION
+    assert a.view(0)["turn_state"]["pending_bonus"] is False  # taken up: now the bonus decision itself

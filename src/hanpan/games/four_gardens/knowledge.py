@@ -91,7 +91,14 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
 
     ``tower`` is the tower standing; during an Upheaval (phase ``tower``) it is the tower before it, and
     ``turn_state["new_tower"]`` the floors of the new one set so far (see :func:`new_tower`; [] otherwise),
-    ``turn_state["tower_built"]`` their count."""
+    ``turn_state["tower_built"]`` their count.
+
+    ``turn_state["pending_bonus"]`` is True while a landscape completed whole in this turn still owes its
+    reward: a bonus tile (with whims, a revealed whim tile), taken once the favour gains
+    (``favour_queue``, and the wild god's choice in phase ``favour``) are made; it may come to nothing when no
+    tile can be taken.  Public: everyone saw the landscape completed.  Only a decision that waits between the
+    completion and the reward (a wild god's ``favour``) shows it True; in the ``bonus`` / ``whim`` decision the
+    reward is being taken."""
     full = s.cards.json_full
     land = s.cards.json_land
     key = s.cards.land_key
@@ -168,6 +175,8 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
                        "foresight": s.foresight_now, "place_left": s.place_left,
                        "favour_queue": [GOD_IDS[g] for g in s.queue], "tower_built": len(s.build),
                        "new_tower": new_tower(s) if s.build else [],
+                       # public: a bonus tile (or whim) still to come for a landscape completed whole
+                       "pending_bonus": s.pending_bonus,
                        "game_end_triggered": s.trigger,
                        # public: in a rearrange, which cards gave / received which resources (they may not
                        # do the other; see GardensState._rearrange_ids)
