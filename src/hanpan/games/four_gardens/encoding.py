@@ -135,11 +135,12 @@ class _Plan:
         self.phase = offset_of(self.segments, "phase")
         add = self._add
         res = ", ".join(RESOURCES)
-        self.turn_state = add("turn_state", 6 + len(_GOD_IDS),
+        self.turn_state = add("turn_state", 7 + len(_GOD_IDS),
                               "actions done / 4, actions allowed / 4, 1 if Foresight is on, resources left to put "
                               f"(gain-resources, Abundance) / {STORAGE_SCALE}, tower floors set (Upheaval) / 4, 1 if "
-                              "the game's end is triggered, then favour gains queued per god (spring, summer, "
-                              "autumn, winter, wild) / 4")
+                              "the game's end is triggered, 1 if a bonus tile (with whims: a whim) is still to come "
+                              "for a landscape completed whole this turn, then favour gains queued per god (spring, "
+                              "summer, autumn, winter, wild) / 4")
         self.tower = add("tower", 4 * (NR + n),
                          f"floors 1..4 (bottom up), each a one-hot of its resource ({res}), then the icons it "
                          f"shows each seat (+0, +1, …) / {_ICONS}")
@@ -284,8 +285,9 @@ def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) ->
     out[at + 3] = ts["place_left"] / STORAGE_SCALE
     out[at + 4] = ts["tower_built"] / 4
     out[at + 5] = float(ts["game_end_triggered"])
+    out[at + 6] = float(ts["pending_bonus"])
     for god in ts["favour_queue"]:
-        out[at + 6 + _GOD[god]] += 0.25
+        out[at + 7 + _GOD[god]] += 0.25
     players_view = view["players"]
     sides = [players_view[(you + k) % n]["side"] for k in range(n)]
     _floors(out, plan.tower, view["tower"], sides, n)
