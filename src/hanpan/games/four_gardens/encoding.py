@@ -16,7 +16,7 @@ and its cost per resource / 4.  Cards are also tracked by id (1..70) in ``card_p
 >>> segments = layout(2, state.options)
 >>> vector = encode(state.view(0), 2, state.options)
 >>> len(vector) == sum(size for _, size, _ in segments), len(vector)
-(True, 1992)
+(True, 1993)
 >>> [name for name, _, _ in segments][:4]
 ['seat', 'current_player', 'status', 'phase']
 """
