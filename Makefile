@@ -6,10 +6,14 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # the tests' and tools' set-up: also the research interfaces (rl) and the tools (dev)
 DEV_STAMP := $(VENV)/.installed-dev
+# the engines' hot modules compiled by mypyc beside their sources (setup.py lists them); built again when
+# one of them changes, so an edit never leaves an old compiled module running
+COMPILED := $(VENV)/.compiled
+HOT := $(shell sed -n 's/^    "\(src\/hanpan\/[a-z_\/]*\.py\)",$$/\1/p' setup.py)
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: play menu test lint typecheck jscheck unit browser-deps bench clean
+.PHONY: play menu test lint typecheck jscheck unit browser-deps bench pure clean
 
 # Python >= 3.11 (pyproject's requires-python) is checked first; a .venv whose Python is older or broken
 # (say, left by a make with PYTHON=python3.10 that failed) is made again.
@@ -23,25 +27,32 @@ $(STAMP): pyproject.toml
 	fi
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[web]'
+	HANPAN_PURE=1 $(BIN)/python -m pip install --quiet -e '.[web]'
 	touch $(STAMP)
 
 $(DEV_STAMP): $(STAMP)
-	$(BIN)/python -m pip install --quiet -e '.[web,rl,dev]'
+	HANPAN_PURE=1 $(BIN)/python -m pip install --quiet -e '.[web,rl,dev]'
 	touch $(DEV_STAMP)
 
+# Compiles in place with the .venv's mypyc (about 1.5 minutes).  Without a C compiler setup.py says so and
+# hanpan runs interpreted: the same sources, the same results, slower.
+$(COMPILED): $(STAMP) setup.py $(HOT)
+	$(BIN)/python -m pip install --quiet 'setuptools>=77' 'mypy>=2.4'
+	$(BIN)/python setup.py --quiet build_ext --inplace
+	touch $(COMPILED)
+
 # The web app: open the address it prints (a browser opens by itself where there is a screen).
-play: $(STAMP)
+play: $(COMPILED)
 	$(BIN)/hanpan serve --host $(HOST) --port $(PORT) --open
 
 # The terminal app's menu.
-menu: $(STAMP)
+menu: $(COMPILED)
 	$(BIN)/hanpan menu
 
 test: $(DEV_STAMP) browser-deps lint typecheck jscheck unit
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks setup.py conftest.py
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/hanpan
@@ -51,8 +62,14 @@ jscheck:
 	@if command -v npx >/dev/null 2>&1; then npx --yes -p typescript@5.9.3 tsc -p tsconfig.json; \
 	else echo "note: no node/npx here: the JavaScript type-check is skipped"; fi
 
-unit: $(DEV_STAMP)
+# Compiled, then the compiled modules' own doctests interpreted (a compiled module keeps no docstrings).
+unit: $(DEV_STAMP) $(COMPILED)
 	$(BIN)/pytest -q
+	HANPAN_PURE=1 $(BIN)/pytest -q $(HOT)
+
+# The tests with the pure-Python engine only (no compiling needed).
+pure: $(DEV_STAMP)
+	HANPAN_PURE=1 $(BIN)/pytest -q
 
 # The browser tests drive Debian's chromium; the database tests start a throwaway PostgreSQL cluster.
 # As root with apt (CI), both are installed when missing; elsewhere the tests say how.
@@ -65,8 +82,9 @@ browser-deps:
 	  fi; \
 	fi
 
-bench: $(STAMP)
+bench: $(COMPILED)
 	$(BIN)/hanpan bench spirits_of_the_wild
 
 clean:
 	rm -rf $(VENV) build src/*.egg-info
+	find src -name '*.so' -delete

@@ -9,6 +9,7 @@
 Action(0, 'take1')
 """
 
+from hanpan import _native  # noqa: F401  (first: it picks compiled or interpreted modules)
 from hanpan import games as _games  # noqa: F401  (registers the games)
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, ScoreCard, State

@@ -20,6 +20,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, State
 from hanpan.core.rng import Rng
@@ -33,6 +35,10 @@ class Seat:
     def __init__(self, state: State, player: int) -> None:
         self.__state = state
         self.player = player
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # compiled (mypyc) classes are unpickled through __init__: say how to rebuild one
+        return (Seat, (self.__state, self.player))
 
     @property
     def game(self) -> Game:
@@ -71,6 +77,8 @@ class Seat:
         return self.__state.determinize(self.player, rng)
 
 
+# Levels, benchmarks and tests subclass agents in interpreted code.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """A computer player.  ``choose`` is called only when it is the seat's turn."""
 

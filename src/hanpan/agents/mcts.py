@@ -47,11 +47,10 @@ that starts it.
 
 from __future__ import annotations
 
-import inspect
 import math
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.simple import greedy_choice
@@ -416,9 +415,11 @@ class MCTSAgent(Agent):
         return [w * (1.0 / len(winners) if p in winners else 0.0) + (1 - w) * margins[p] for p in range(n)]
 
 
-#: the search settings: ``__init__``'s keyword arguments, each kept as the attribute of the same name
-SETTINGS: tuple[str, ...] = tuple(
-    name for name in inspect.signature(MCTSAgent.__init__).parameters if name not in ("self", "seed"))
+#: the search settings: ``__init__``'s keyword arguments, each kept as the attribute of the same name (named
+#: here, not read from the signature: a compiled (mypyc) ``__init__`` has none to read)
+SETTINGS: Final = ("iterations", "seconds", "exploration", "rollout", "depth", "margin_scale", "win_weight", "reuse",
+                   "workers", "cutoff", "lookahead", "turns", "widening", "prior", "top_up", "solo_scale", "decisive",
+                   "backup", "random_ties")
 
 
 def parse_budget(text: str) -> dict[str, float | int]:

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from mypy_extensions import mypyc_attr
+
 from hanpan.agents.base import Agent, Seat
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.rng import Rng
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # benchmarks/adapter_speed.py's CountingRandom
 class RandomAgent(Agent):
     """Chooses uniformly among the legal actions."""
 

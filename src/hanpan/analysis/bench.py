@@ -5,7 +5,7 @@ Random play on the true state through the contract's fast path
 
 >>> result = bench("spirits_of_the_wild", seconds=0.05, runs=1)
 >>> sorted(result)
-['decisions_per_game', 'decisions_per_s', 'game', 'games', 'games_per_s', 'num_players', 'runs', 'seconds']
+['decisions_per_game', 'decisions_per_s', 'engine', 'game', 'games', 'games_per_s', 'num_players', 'runs', 'seconds']
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import statistics
 import time
 from typing import Any
 
+from hanpan._native import engine
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import Rng
 
@@ -56,4 +57,5 @@ def bench(game_id: str, num_players: int | None = None, seconds: float = 2.0, ru
         "games_per_s": round(statistics.median(r[0] / r[2] for r in per_run), 1),
         "decisions_per_s": round(statistics.median(r[1] / r[2] for r in per_run), 1),
         "decisions_per_game": round(decisions / games, 1),
+        "engine": engine(),
     }

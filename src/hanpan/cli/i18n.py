@@ -97,8 +97,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                      "{games}판 (미완료 {unfinished}), 평균 {turns:.1f}턴"),
     "replay_ok": ("Record OK: {moves} moves replayed, result {result}.",
                   "기록 정상: {moves}수 재현, 결과 {result}."),
-    "bench_line": ("{game} ({players} players): {games_per_s:,.0f} games/s, {decisions_per_s:,.0f} decisions/s",
-                   "{game} ({players}명): 초당 {games_per_s:,.0f}판, 초당 결정 {decisions_per_s:,.0f}"),
+    "bench_line": ("{game} ({players} players): {games_per_s:,.0f} games/s, {decisions_per_s:,.0f} decisions/s"
+                   " — engine {engine}",
+                   "{game} ({players}명): 초당 {games_per_s:,.0f}판, 초당 결정 {decisions_per_s:,.0f} — 엔진 {engine}"),
 }
 
 

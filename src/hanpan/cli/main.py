@@ -29,9 +29,21 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
 
+class _Version(argparse.Action):
+    """``--version``, printed as it is (argparse's own would wrap the engine's reason mid-sentence)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS, **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        print(_version())
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="hanpan", description="한판 — play, study and stress-test tabletop games.")
-    parser.add_argument("--version", action="version", version=_version())
+    parser.add_argument("--version", action=_Version, help="show the version and which engine runs, and exit")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     def lang_option(p: argparse.ArgumentParser) -> None:
@@ -107,8 +119,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _version() -> str:
     from hanpan import __version__
+    from hanpan._native import engine
 
-    return f"hanpan {__version__}"
+    return f"hanpan {__version__}, engine {engine()}"
 
 
 def _positive(text: str) -> int:
@@ -318,7 +331,7 @@ def cmd_bench(args: argparse.Namespace, lang: str) -> int:
         print(json.dumps(result))
     else:
         print(t("bench_line", lang, game=g.name(lang), players=players, games_per_s=result["games_per_s"],
-                decisions_per_s=result["decisions_per_s"]))
+                decisions_per_s=result["decisions_per_s"], engine=result["engine"]))
     return 0
 
 

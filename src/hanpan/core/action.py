@@ -27,6 +27,10 @@ class Action:
     def __str__(self) -> str:
         return self.text
 
+    def __reduce__(self) -> tuple[type[Action], tuple[int, str]]:
+        # compiled (mypyc) classes are unpickled through __init__: say how to rebuild one
+        return (Action, (self.id, self.text))
+
     def __repr__(self) -> str:
         return f"Action({self.id}, {self.text!r})"
 

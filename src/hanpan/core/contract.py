@@ -22,6 +22,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, Self
 
+from mypy_extensions import mypyc_attr
+
 from hanpan.core.action import Action, ActionTable
 from hanpan.core.errors import HanpanError, IllegalActionError, NotationError, OptionError, PositionError
 from hanpan.core.options import MAX_TURNS, OptionSpec, OptionValue, resolve_options
@@ -50,7 +52,13 @@ class ScoreCard:
     def to_json(self) -> dict[str, Any]:
         return {**self.categories, "total": self.total, **self.extra}
 
+    def __reduce__(self) -> tuple[type[ScoreCard], tuple[Mapping[str, int], int, Mapping[str, Any]]]:
+        # compiled (mypyc), a frozen dataclass would be unpickled by assigning its fields: it refuses
+        return (ScoreCard, (self.categories, self.total, self.extra))
 
+
+# Each game's Game subclass stays interpreted (it is not hot), so mypyc must allow that.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game(ABC):
     """A game: identity, player range, options and the fixed action space; it makes states."""
 
@@ -72,8 +80,12 @@ class Game(ABC):
     def actions(self) -> ActionTable:
         """The game's whole action space (ids are stable across versions)."""
 
-    def new(self, players: int | None = None, seed: int | None = None, **options: Any) -> State:
-        """A new game.  ``seed=None`` picks a fresh seed (kept in ``state.seed`` for records)."""
+    def new(self, players: object = None, seed: object = None, **options: Any) -> State:
+        """A new game.  ``seed=None`` picks a fresh seed (kept in ``state.seed`` for records).
+
+        ``players`` and ``seed`` are whole numbers or None; they are typed ``object`` because a wrong one must
+        raise OptionError, and a compiled (mypyc) method would raise TypeError for it before the check.
+        """
         count = self.default_players if players is None else players
         if isinstance(count, bool) or not isinstance(count, int) or not (
             self.min_players <= count <= self.max_players
@@ -233,7 +245,7 @@ class State(ABC):
         return any({**self.view(p), "you": None} != public for p in range(self.num_players))
 
     # --- shared helpers -------------------------------------------------------------------------
-    def play(self, action: Action | str) -> Action:
+    def play(self, action: Action | str | object) -> Action:
         """Check and make one decision, given as an Action or its notation; returns the Action.
 
         Raises NotationError for text that names no action and IllegalActionError for one

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from hanpan.core.errors import OptionError
 
@@ -85,7 +85,7 @@ class OptionSpec:
         return "allowed: text"
 
 
-MAX_TURNS = OptionSpec(
+MAX_TURNS: Final = OptionSpec(
     "max_turns",
     None,
     kind=int,
@@ -119,7 +119,7 @@ def resolve_options(specs: Iterable[OptionSpec], given: Mapping[str, Any]) -> di
 
 #: names that are arguments of ``Game.new`` itself, never options (``new(players=2, **{"players": 3})``
 #: is a TypeError, so every reader of options from outside refuses them first)
-NOT_OPTIONS = ("players", "seed")
+NOT_OPTIONS: Final = ("players", "seed")
 
 
 def check_option_names(names: Iterable[object]) -> None:

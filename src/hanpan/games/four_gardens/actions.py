@@ -18,18 +18,20 @@ compute them:
 
 from __future__ import annotations
 
+from typing import Final
+
 from hanpan.core.action import ActionTable
 from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, WHIMS
 
-N = 70  # card ids 1..70 (index 0..69)
-R = len(RESOURCES)
+N: Final = 70  # card ids 1..70 (index 0..69)
+R: Final = len(RESOURCES)
 
 
 def _card(i: int) -> str:
     return f"c{i + 1}"
 
 
-_TEXTS: list[str] = []
+_TEXTS: Final[list[str]] = []
 
 
 def _block(texts: list[str]) -> int:
@@ -38,37 +40,37 @@ def _block(texts: list[str]) -> int:
     return start
 
 
-PLAY = _block([f"play {_card(i)}" for i in range(N)])
-ROTATE = _block([f"rotate {_card(i)} {d}" for i in range(N) for d in ("cw", "ccw")])  # + card * 2 + (1 if ccw)
-GAIN = _block([f"gain {_card(i)}" for i in range(N)])
-REARRANGE = _block([f"rearrange {_card(i)}" for i in range(N)])
+PLAY: Final = _block([f"play {_card(i)}" for i in range(N)])
+ROTATE: Final = _block([f"rotate {_card(i)} {d}" for i in range(N) for d in ("cw", "ccw")])  # + card * 2 + (1 if ccw)
+GAIN: Final = _block([f"gain {_card(i)}" for i in range(N)])
+REARRANGE: Final = _block([f"rearrange {_card(i)}" for i in range(N)])
 #: put a token: + r * 71 + 0 for storage, + 1 + card for a base card
-PUT = _block([f"put {r} {t}" for r in RESOURCES for t in ["storage", *(_card(i) for i in range(N))]])
-MOVE_STORE = _block([f"move {r} storage {_card(i)}" for r in RESOURCES for i in range(N)])  # + r * 70 + card
-MOVE_CARD = _block([f"move {r} {_card(a)} {_card(b)}" for r in RESOURCES for a in range(N) for b in range(N)])
-RETURN = _block([f"return {r}" for r in RESOURCES])
-DONE = _block(["done"])
-COMPLETE = _block([f"complete {_card(i)}" for i in range(N)])
-FAVOUR = _block([f"favour {g}" for g in GODS])
-BONUS_PILE = _block([f"bonus {b}" for b in BONUS])
-TAKE = _block([f"take {_card(i)}" for i in range(N)])
-DRAW = _block(["draw"])
-END = _block(["end"])
-WHIM = _block([f"whim {w}" for w in WHIMS])
-FORESIGHT = _block(["foresight"])
-GRACE = _block(["grace"])
-OPPRESS = _block([f"oppress {_card(i)}" for i in range(N)])
-UPHEAVAL = _block([f"upheaval {_card(i)}" for i in range(N)])
-TOWER = _block([f"tower {r} {face}" for r in RESOURCES for face in range(4)])  # + r * 4 + face
-COLLECT = _block(["collect up", "collect down"])
-CONSECRATE = _block(["consecrate storage", "consecrate keep"])
-ABUNDANCE = _block([f"abundance {_card(i)}" for i in range(N)])
-SACRIFICE = _block([f"sacrifice {a} {b}" for a in GODS for b in GODS])  # + down * 4 + up
-COMEBACK = _block([f"comeback {g}" for g in GODS])
-COMEBACK_KEEP = _block(["comeback keep"])
+PUT: Final = _block([f"put {r} {t}" for r in RESOURCES for t in ["storage", *(_card(i) for i in range(N))]])
+MOVE_STORE: Final = _block([f"move {r} storage {_card(i)}" for r in RESOURCES for i in range(N)])  # + r * 70 + card
+MOVE_CARD: Final = _block([f"move {r} {_card(a)} {_card(b)}" for r in RESOURCES for a in range(N) for b in range(N)])
+RETURN: Final = _block([f"return {r}" for r in RESOURCES])
+DONE: Final = _block(["done"])
+COMPLETE: Final = _block([f"complete {_card(i)}" for i in range(N)])
+FAVOUR: Final = _block([f"favour {g}" for g in GODS])
+BONUS_PILE: Final = _block([f"bonus {b}" for b in BONUS])
+TAKE: Final = _block([f"take {_card(i)}" for i in range(N)])
+DRAW: Final = _block(["draw"])
+END: Final = _block(["end"])
+WHIM: Final = _block([f"whim {w}" for w in WHIMS])
+FORESIGHT: Final = _block(["foresight"])
+GRACE: Final = _block(["grace"])
+OPPRESS: Final = _block([f"oppress {_card(i)}" for i in range(N)])
+UPHEAVAL: Final = _block([f"upheaval {_card(i)}" for i in range(N)])
+TOWER: Final = _block([f"tower {r} {face}" for r in RESOURCES for face in range(4)])  # + r * 4 + face
+COLLECT: Final = _block(["collect up", "collect down"])
+CONSECRATE: Final = _block(["consecrate storage", "consecrate keep"])
+ABUNDANCE: Final = _block([f"abundance {_card(i)}" for i in range(N)])
+SACRIFICE: Final = _block([f"sacrifice {a} {b}" for a in GODS for b in GODS])  # + down * 4 + up
+COMEBACK: Final = _block([f"comeback {g}" for g in GODS])
+COMEBACK_KEEP: Final = _block(["comeback keep"])
 
-ACTIONS = ActionTable(_TEXTS, aliases={"favor": "favour", "clockwise": "cw", "counterclockwise": "ccw",
+ACTIONS: Final = ActionTable(_TEXTS, aliases={"favor": "favour", "clockwise": "cw", "counterclockwise": "ccw",
                                        "anticlockwise": "ccw"})
-TABLE = ACTIONS.actions
+TABLE: Final = ACTIONS.actions
 assert TABLE[MOVE_CARD + (0 * N + 2) * N + 16].text == "move stone c3 c17"
 assert len(ACTIONS) == COMEBACK_KEEP + 1

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from hanpan.core.errors import DataError
 
-_EXPECTED = {
+_EXPECTED: Final = {
     "resources": ("stone", "water", "grass", "wood"),
     "gods": ("spring", "summer", "autumn", "winter"),
     "colours": ("red", "orange", "green", "blue"),
@@ -72,43 +72,51 @@ def _load() -> dict[str, Any]:
     return data
 
 
-DATA = _load()
+DATA: Final = _load()
 
-RESOURCES: tuple[str, ...] = _EXPECTED["resources"]
-GODS: tuple[str, ...] = _EXPECTED["gods"]
-WILD = 4  #: the wild god's index after the four gods
-COLOURS: tuple[str, ...] = _EXPECTED["colours"]
-SIZES: tuple[int, ...] = tuple(c["size"] for c in DATA["colours"])
-BONUS: tuple[str, ...] = _EXPECTED["bonus_piles"]
-WHIMS: tuple[str, ...] = _EXPECTED["whims"]
-(FORESIGHT, OPPRESSION, GRACE, UPHEAVAL, CONSECRATION, REINFORCEMENT, ABUNDANCE, TOLERANCE, SACRIFICE,
- COMEBACK) = range(10)
-SUPPLY: tuple[int, ...] = tuple(r["count"] for r in DATA["resources"])
-FACE_ICONS: tuple[int, ...] = tuple(DATA["tower"]["face_icons"])
-SEAT_SIDES: dict[int, tuple[int, ...]] = {int(k): tuple(v) for k, v in DATA["seat_sides"].items()}
-END_LANDSCAPES: dict[int, int] = {int(k): v for k, v in DATA["end_landscapes"].items()}
-STORAGE_SLOTS: int = DATA["storage_slots"]
-TRACK_LOW: int = DATA["track"]["low"]
-TRACK_HIGH: int = DATA["track"]["high"]
-TRACK_START: int = DATA["track"]["start"]
-HAND_SIZE: int = DATA["hand_size"]
-DISPLAY_SIZE: int = DATA["display_size"]
-ACTIONS_PER_TURN: int = DATA["actions_per_turn"]
+RESOURCES: Final[tuple[str, ...]] = _EXPECTED["resources"]
+GODS: Final[tuple[str, ...]] = _EXPECTED["gods"]
+WILD: Final = 4  #: the wild god's index after the four gods
+COLOURS: Final[tuple[str, ...]] = _EXPECTED["colours"]
+SIZES: Final[tuple[int, ...]] = tuple(c["size"] for c in DATA["colours"])
+BONUS: Final[tuple[str, ...]] = _EXPECTED["bonus_piles"]
+WHIMS: Final[tuple[str, ...]] = _EXPECTED["whims"]
+FORESIGHT: Final = 0
+OPPRESSION: Final = 1
+GRACE: Final = 2
+UPHEAVAL: Final = 3
+CONSECRATION: Final = 4
+REINFORCEMENT: Final = 5
+ABUNDANCE: Final = 6
+TOLERANCE: Final = 7
+SACRIFICE: Final = 8
+COMEBACK: Final = 9
+SUPPLY: Final[tuple[int, ...]] = tuple(r["count"] for r in DATA["resources"])
+FACE_ICONS: Final[tuple[int, ...]] = tuple(DATA["tower"]["face_icons"])
+SEAT_SIDES: Final[dict[int, tuple[int, ...]]] = {int(k): tuple(v) for k, v in DATA["seat_sides"].items()}
+END_LANDSCAPES: Final[dict[int, int]] = {int(k): v for k, v in DATA["end_landscapes"].items()}
+STORAGE_SLOTS: Final[int] = DATA["storage_slots"]
+TRACK_LOW: Final[int] = DATA["track"]["low"]
+TRACK_HIGH: Final[int] = DATA["track"]["high"]
+TRACK_START: Final[int] = DATA["track"]["start"]
+HAND_SIZE: Final[int] = DATA["hand_size"]
+DISPLAY_SIZE: Final[int] = DATA["display_size"]
+ACTIONS_PER_TURN: Final[int] = DATA["actions_per_turn"]
 #: each bonus pile bottom → top (the highest value is taken first)
-BONUS_PILES: tuple[tuple[int, ...], ...] = tuple(tuple(sorted(p["values"])) for p in DATA["bonus_piles"])
-WHIMS_REVEALED: int = DATA["whims_revealed"]
-FORESIGHT_CARDS: int = DATA["foresight_cards"]
-_WHIM = {w["id"]: w for w in DATA["whims"]}
-WHIM_POINTS: tuple[int, ...] = tuple(w.get("points", 0) for w in DATA["whims"])
-REINFORCEMENT_POINTS: tuple[int, ...] = tuple(_WHIM["reinforcement"]["points_by_tiles"])
-CONSECRATION_SLOTS: int = _WHIM["consecration"]["storage"]
-TOLERANCE_MAX_SIZE: int = _WHIM["tolerance"]["max_size"]
-SACRIFICE_DOWN: int = _WHIM["sacrifice"]["down"]
-SACRIFICE_UP: int = _WHIM["sacrifice"]["up"]
-COMEBACK_SPACE: int = _WHIM["comeback"]["space"]
-WHIM_WHEN: tuple[str, ...] = tuple(w["when"] for w in DATA["whims"])
+BONUS_PILES: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(sorted(p["values"])) for p in DATA["bonus_piles"])
+WHIMS_REVEALED: Final[int] = DATA["whims_revealed"]
+FORESIGHT_CARDS: Final[int] = DATA["foresight_cards"]
+_WHIM: Final = {w["id"]: w for w in DATA["whims"]}
+WHIM_POINTS: Final[tuple[int, ...]] = tuple(w.get("points", 0) for w in DATA["whims"])
+REINFORCEMENT_POINTS: Final[tuple[int, ...]] = tuple(_WHIM["reinforcement"]["points_by_tiles"])
+CONSECRATION_SLOTS: Final[int] = _WHIM["consecration"]["storage"]
+TOLERANCE_MAX_SIZE: Final[int] = _WHIM["tolerance"]["max_size"]
+SACRIFICE_DOWN: Final[int] = _WHIM["sacrifice"]["down"]
+SACRIFICE_UP: Final[int] = _WHIM["sacrifice"]["up"]
+COMEBACK_SPACE: Final[int] = _WHIM["comeback"]["space"]
+WHIM_WHEN: Final[tuple[str, ...]] = tuple(w["when"] for w in DATA["whims"])
 
-NAMES: dict[str, tuple[str, str]] = {}
+NAMES: Final[dict[str, tuple[str, str]]] = {}
 for _group in ("resources", "gods", "colours", "bonus_piles", "whims"):
     for _item in DATA[_group]:
         NAMES[_item["id"]] = (_item["en"], _item["ko"])

@@ -25,16 +25,19 @@ from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from hanpan.core.errors import DataError
 from hanpan.games.four_gardens.data import COLOURS, GODS, RESOURCES, SIZES
 
-DECK_FORMAT = "four_gardens.deck/1"
-NUM_CARDS = 70
-ROTATE, GAIN = 0, 1
-UP, DOWN = 0, 1
-_KEYS = {"id", "colour", "position", "god", "action", "floor", "direction", "cost"}
+_GODS_OR_WILD: Final = (*GODS, "wild")  # a name, not a literal: mypyc cannot compile `x in (*GODS, "wild")`
+DECK_FORMAT: Final = "four_gardens.deck/1"
+NUM_CARDS: Final = 70
+ROTATE: Final = 0
+GAIN: Final = 1
+UP: Final = 0
+DOWN: Final = 1
+_KEYS: Final = {"id", "colour", "position", "god", "action", "floor", "direction", "cost"}
 
 
 class Deck:
@@ -64,6 +67,13 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.colour)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the shared built-in deck itself when it is that one; and compiled (mypyc) classes are unpickled
+        # through __init__, so a deck of a file is rebuilt from its cards
+        if self is builtin_deck():
+            return (builtin_deck, ())
+        return (Deck, ([{**self.card_json(i), "name": self.name[i]} for i in range(len(self))], self.source))
 
     @staticmethod
     def label(index: int) -> str:
@@ -119,7 +129,7 @@ def load_deck_data(data: object, source: str) -> Deck:
         position = card.get("position")
         if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= size:
             raise _problem(source, f"{where}: position {position!r} is not 1..{size} for {colour}")
-        if card.get("god") not in (*GODS, "wild"):
+        if card.get("god") not in _GODS_OR_WILD:
             raise _problem(source, f"{where}: god {card.get('god')!r} is not one of {', '.join(GODS)}, wild")
         action = card.get("action")
         if action == "rotate":

@@ -54,6 +54,7 @@ class FourGardens(Game):
 
     def _from_json(self, data: Mapping[str, Any]) -> State:
         s = S.GardensState()
+        s._reset()
         s.options = resolve_options(self.option_specs, data.get("options", {}))
         max_turns = s.options.get("max_turns")
         s.max_turns = max_turns if isinstance(max_turns, int) else None

@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hanpan.games.four_gardens.layout import (
     GROUP_SLOTS,
@@ -41,16 +41,16 @@ from hanpan.games.four_gardens.layout import (
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
 
-PLACED = 0.15  # a base card in the garden
-TOKEN_ON_CARD = 0.7  # share of a card's favour per covered part of its cost (a full card < its completion)
-TOKEN_USEFUL = 0.55  # a storage token some base card needs (share of its value on the card)
-TOKEN_SPARE = 0.08  # any other storage token
-LANDSCAPE = 0.35  # per missing position of its copy: favour it will add later
-LANDSCAPE_CARD = 0.3  # every landscape card (toward the end and the first tie-break)
-PUSH = 0.3  # a gain on a track where the marker is already on 10 (it pushes the others back)
-OPPONENTS = 0.35  # weight of the best opponent's value
-PENDING_TILE = 1.5  # a bonus or whim tile won but not yet chosen or resolved
-PENDING_TOKEN = 0.3  # a token still to be placed
+PLACED: Final = 0.15  # a base card in the garden
+TOKEN_ON_CARD: Final = 0.7  # share of a card's favour per covered part of its cost (a full card < its completion)
+TOKEN_USEFUL: Final = 0.55  # a storage token some base card needs (share of its value on the card)
+TOKEN_SPARE: Final = 0.08  # any other storage token
+LANDSCAPE: Final = 0.35  # per missing position of its copy: favour it will add later
+LANDSCAPE_CARD: Final = 0.3  # every landscape card (toward the end and the first tie-break)
+PUSH: Final = 0.3  # a gain on a track where the marker is already on 10 (it pushes the others back)
+OPPONENTS: Final = 0.35  # weight of the best opponent's value
+PENDING_TILE: Final = 1.5  # a bonus or whim tile won but not yet chosen or resolved
+PENDING_TOKEN: Final = 0.3  # a token still to be placed
 
 
 def _value(s: GardensState, p: int) -> float:

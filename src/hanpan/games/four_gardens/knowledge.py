@@ -21,7 +21,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens.data import BONUS, FACE_ICONS, GODS, RESOURCES, WHIMS
@@ -32,8 +32,8 @@ if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
 
 T = TypeVar("T", bound="GardensState")
-GOD_IDS = (*GODS, "wild")
-SCORE_NAMES = (*GODS, "bonus", "whims")
+GOD_IDS: Final = (*GODS, "wild")
+SCORE_NAMES: Final = (*GODS, "bonus", "whims")
 
 
 def landscape_json(s: GardensState, c: int) -> dict[str, Any]:

@@ -11,45 +11,63 @@ then the second copies of the landscapes of at most 3 cards (red, orange) that T
 
 from __future__ import annotations
 
+from typing import Final
+
 from hanpan.games.four_gardens.data import SIZES, TOLERANCE_MAX_SIZE, WHIMS
 
-NC = 70  # cards
-NR = 4  # resources
-NG = 4  # gods
-NW = len(WHIMS)
+NC: Final = 70  # cards
+NR: Final = 4  # resources
+NG: Final = 4  # gods
+NW: Final = len(WHIMS)
 
 # --- garden slots: 14 first-copy places, then the second copies of the small landscapes ----------
-GROUPS: tuple[tuple[int, int], ...] = (
+GROUPS: Final[tuple[tuple[int, int], ...]] = (
     *((c, 1) for c in range(4)),
     *((c, 2) for c in range(4) if SIZES[c] <= TOLERANCE_MAX_SIZE),
 )  # (colour, copy) of each landscape group
-GROUP_SLOTS: tuple[tuple[int, ...], ...]
-_slots: list[tuple[int, ...]] = []
+_slots: Final[list[tuple[int, ...]]] = []
 _next = 0
 for _colour, _copy in GROUPS:
     _slots.append(tuple(range(_next, _next + SIZES[_colour])))
     _next += SIZES[_colour]
-GROUP_SLOTS = tuple(_slots)
-NS = _next  # slots per player (19)
-SLOT_GROUP: tuple[int, ...] = tuple(g for g, slots in enumerate(GROUP_SLOTS) for _ in slots)
-SLOT_POS: tuple[int, ...] = tuple(i for slots in GROUP_SLOTS for i in range(len(slots)))
-GROUP_MASK: tuple[int, ...] = tuple(sum(1 << s for s in slots) for slots in GROUP_SLOTS)
-GROUP_SIZE: tuple[int, ...] = tuple(len(slots) for slots in GROUP_SLOTS)
+GROUP_SLOTS: Final[tuple[tuple[int, ...], ...]] = tuple(_slots)
+NS: Final = _next  # slots per player (19)
+SLOT_GROUP: Final[tuple[int, ...]] = tuple(g for g, slots in enumerate(GROUP_SLOTS) for _ in slots)
+SLOT_POS: Final[tuple[int, ...]] = tuple(i for slots in GROUP_SLOTS for i in range(len(slots)))
+GROUP_MASK: Final[tuple[int, ...]] = tuple(sum(1 << s for s in slots) for slots in GROUP_SLOTS)
+GROUP_SIZE: Final[tuple[int, ...]] = tuple(len(slots) for slots in GROUP_SLOTS)
 #: FIRST_SLOT[colour][position], SECOND_SLOT[colour][position] (-1: no second copy)
-FIRST_SLOT: tuple[tuple[int, ...], ...] = tuple(
+FIRST_SLOT: Final[tuple[tuple[int, ...], ...]] = tuple(
     GROUP_SLOTS[GROUPS.index((c, 1))] for c in range(4))
-SECOND_SLOT: tuple[tuple[int, ...], ...] = tuple(
+SECOND_SLOT: Final[tuple[tuple[int, ...], ...]] = tuple(
     GROUP_SLOTS[GROUPS.index((c, 2))] if (c, 2) in GROUPS else (-1,) * SIZES[c] for c in range(4))
 
 # --- decisions the state can wait for ------------------------------------------------------------
-(PH_ACTION, PH_PUT, PH_REARRANGE, PH_COMPLETE, PH_FAVOUR, PH_BONUS, PH_WHIM, PH_REFILL, PH_CONSECRATE,
- PH_ABUNDANCE, PH_SACRIFICE, PH_COMEBACK, PH_TOWER, PH_COLLECT, PH_OVER) = range(15)
-PHASES = ("action", "put", "rearrange", "complete", "favour", "bonus", "whim", "refill", "consecrate",
+PH_ACTION: Final = 0
+PH_PUT: Final = 1
+PH_REARRANGE: Final = 2
+PH_COMPLETE: Final = 3
+PH_FAVOUR: Final = 4
+PH_BONUS: Final = 5
+PH_WHIM: Final = 6
+PH_REFILL: Final = 7
+PH_CONSECRATE: Final = 8
+PH_ABUNDANCE: Final = 9
+PH_SACRIFICE: Final = 10
+PH_COMEBACK: Final = 11
+PH_TOWER: Final = 12
+PH_COLLECT: Final = 13
+PH_OVER: Final = 14
+PHASES: Final = ("action", "put", "rearrange", "complete", "favour", "bonus", "whim", "refill", "consecrate",
           "abundance", "sacrifice", "comeback", "tower", "collect", "over")
 
 # --- whim tile states per player ------------------------------------------------------------------
-W_NONE, W_HELD, W_DOWN, W_GONE, W_PLACED = range(5)
-WHIM_STATES = ("none", "held", "face_down", "removed", "placed")
+W_NONE: Final = 0
+W_HELD: Final = 1
+W_DOWN: Final = 2
+W_GONE: Final = 3
+W_PLACED: Final = 4
+WHIM_STATES: Final = ("none", "held", "face_down", "removed", "placed")
 
-UP_ORDER = (0, 1, 2, 3)
-DOWN_ORDER = (3, 2, 1, 0)
+UP_ORDER: Final = (0, 1, 2, 3)
+DOWN_ORDER: Final = (3, 2, 1, 0)

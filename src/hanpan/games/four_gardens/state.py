@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, ScoreCard, State
@@ -98,7 +98,7 @@ from hanpan.games.four_gardens.layout import (
 )
 from hanpan.games.four_gardens.whims import take_whim, use_whim, whim_ids, whim_points
 
-ACT = A.TABLE
+ACT: Final = A.TABLE
 
 
 class GardensState(State):
@@ -115,8 +115,11 @@ class GardensState(State):
 
     game: ClassVar[Game]
 
-    def __init__(self) -> None:
-        # Filled in by ``new_state`` / ``from_json`` / ``clone``; listed here for readers and mypy.
+    # No __init__: ``clone`` makes a bare instance and fills it in (a class compiled by mypyc would run its
+    # __init__ for every instance made, even by ``__new__``); ``_reset`` gives every field its default.
+    def _reset(self) -> None:
+        """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
+        # listed here for readers and mypy
         self.num_players = 2
         self.seed = 0
         self.options: dict[str, OptionValue] = {}
@@ -174,6 +177,7 @@ class GardensState(State):
     @classmethod
     def new_state(cls, players: int, seed: int, options: dict[str, OptionValue], cards: Deck) -> GardensState:
         s = cls()
+        s._reset()
         n = s.num_players = players
         s.seed = seed
         s.options = dict(options)
@@ -217,7 +221,7 @@ class GardensState(State):
         return s
 
     def clone(self) -> Self:
-        c = self.__class__.__new__(self.__class__)
+        c = self.__class__()
         c.num_players = self.num_players
         c.seed = self.seed
         c.options = self.options

@@ -13,13 +13,15 @@ union of both sides' names (a1 … g4, 30 names), so one table serves both sides
 
 from __future__ import annotations
 
+from typing import Final
+
 from hanpan.core.action import ActionTable
 from hanpan.games.harmonies.board import ALL_CELL_NAMES
 from hanpan.games.harmonies.data import ANIMAL_IDS, CARD_IDS, COLOURS, SPACES_MULTI, SPIRIT_IDS
 
-NAMES = len(ALL_CELL_NAMES)  # 30
+NAMES: Final = len(ALL_CELL_NAMES)  # 30
 
-_TEXTS: list[str] = (
+_TEXTS: Final[list[str]] = (
     [f"keep {s}" for s in SPIRIT_IDS]
     + [f"space {k + 1}" for k in range(SPACES_MULTI)]
     + [f"{colour} {cell}" for colour in COLOURS for cell in ALL_CELL_NAMES]
@@ -28,13 +30,13 @@ _TEXTS: list[str] = (
     + [f"discard {a}" for a in ANIMAL_IDS]
     + ["end"]
 )
-ACTIONS = ActionTable(_TEXTS, aliases={"gray": "grey"})
+ACTIONS: Final[ActionTable] = ActionTable(_TEXTS, aliases={"gray": "grey"})
 
-KEEP = 0  # + spirit index (card index - 32)
-SPACE = KEEP + len(SPIRIT_IDS)  # + space
-PLACE = SPACE + SPACES_MULTI  # + colour * NAMES + name index
-CARD = PLACE + len(COLOURS) * NAMES  # + animal card index
-CUBE = CARD + len(ANIMAL_IDS)  # + card index * NAMES + name index
-DISCARD = CUBE + len(CARD_IDS) * NAMES  # + animal card index
-END = DISCARD + len(ANIMAL_IDS)
+KEEP: Final = 0  # + spirit index (card index - 32)
+SPACE: Final[int] = KEEP + len(SPIRIT_IDS)  # + space
+PLACE: Final = SPACE + SPACES_MULTI  # + colour * NAMES + name index
+CARD: Final = PLACE + len(COLOURS) * NAMES  # + animal card index
+CUBE: Final[int] = CARD + len(ANIMAL_IDS)  # + card index * NAMES + name index
+DISCARD: Final = CUBE + len(CARD_IDS) * NAMES  # + animal card index
+END: Final = DISCARD + len(ANIMAL_IDS)
 assert END == len(ACTIONS) - 1 and ACTIONS[END].text == "end"

@@ -26,6 +26,7 @@ few shifts and ANDs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from hanpan.core.errors import DataError
 from hanpan.games.harmonies.data import (
@@ -41,7 +42,7 @@ from hanpan.games.harmonies.data import (
 )
 
 # --- stacks -----------------------------------------------------------------------------------------
-_RULES: dict[tuple[int, ...], tuple[int, ...]] = {}
+_RULES: Final[dict[tuple[int, ...], tuple[int, ...]]] = {}
 for _key, _adds in COMPONENTS["stacking"].items():
     _stack = tuple(COLOURS.index(c) for c in _key.split(",")) if _key else ()
     _RULES[_stack] = tuple(COLOURS.index(c) for c in _adds)
@@ -62,18 +63,18 @@ def _all_stacks() -> list[tuple[int, ...]]:
     return sorted(found, key=lambda s: (len(s), s))
 
 
-_STACK_COLOURS = _all_stacks()
+_STACK_COLOURS: Final = _all_stacks()
 #: every legal stack as colour names, bottom → top; index = stack id (0 = empty)
-STACKS: tuple[tuple[str, ...], ...] = tuple(tuple(COLOURS[c] for c in s) for s in _STACK_COLOURS)
-STACK_ID: dict[tuple[str, ...], int] = {s: i for i, s in enumerate(STACKS)}
-NUM_STACKS = len(STACKS)
-EMPTY = 0
-ADD: tuple[int, ...] = tuple(
+STACKS: Final[tuple[tuple[str, ...], ...]] = tuple(tuple(COLOURS[c] for c in s) for s in _STACK_COLOURS)
+STACK_ID: Final[dict[tuple[str, ...], int]] = {s: i for i, s in enumerate(STACKS)}
+NUM_STACKS: Final = len(STACKS)
+EMPTY: Final = 0
+ADD: Final[tuple[int, ...]] = tuple(
     STACK_ID[(*STACKS[s], COLOURS[c])] if c in _RULES.get(_STACK_COLOURS[s], ()) else -1
     for s in range(NUM_STACKS) for c in range(6)
 )
-STACK_HEIGHT: tuple[int, ...] = tuple(len(s) for s in STACKS)
-STACK_TOP: tuple[int, ...] = tuple(_STACK_COLOURS[s][-1] if s else -1 for s in range(NUM_STACKS))
+STACK_HEIGHT: Final[tuple[int, ...]] = tuple(len(s) for s in STACKS)
+STACK_TOP: Final[tuple[int, ...]] = tuple(_STACK_COLOURS[s][-1] if s else -1 for s in range(NUM_STACKS))
 
 
 def _kind_of(stack: tuple[str, ...]) -> int:
@@ -84,30 +85,30 @@ def _kind_of(stack: tuple[str, ...]) -> int:
     return -1
 
 
-STACK_KIND: tuple[int, ...] = tuple(_kind_of(s) for s in STACKS)
+STACK_KIND: Final[tuple[int, ...]] = tuple(_kind_of(s) for s in STACKS)
 #: 1 << the stack's kind (0 for a stack of no kind), to note which kinds a placement changed
-KIND_BIT: tuple[int, ...] = tuple(1 << k if k >= 0 else 0 for k in STACK_KIND)
+KIND_BIT: Final[tuple[int, ...]] = tuple(1 << k if k >= 0 else 0 for k in STACK_KIND)
 #: stack ids that accept each colour
-ACCEPTING: tuple[tuple[int, ...], ...] = tuple(
+ACCEPTING: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(NUM_STACKS) if ADD[s * 6 + c] >= 0) for c in range(6)
 )
 #: FLIPS[old * NUM_STACKS + new]: the colours whose acceptance changes when ``old`` becomes ``new``
-FLIPS: tuple[tuple[int, ...], ...] = tuple(
+FLIPS: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(c for c in range(6) if (ADD[old * 6 + c] >= 0) != (ADD[new * 6 + c] >= 0))
     for old in range(NUM_STACKS) for new in range(NUM_STACKS)
 )
 #: stack ids whose top token has each colour
-TOPPED: tuple[tuple[int, ...], ...] = tuple(
+TOPPED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(s for s in range(NUM_STACKS) if STACK_TOP[s] == c) for c in range(6)
 )
-BUILDING_STACKS: tuple[int, ...] = tuple(s for s in range(NUM_STACKS) if STACK_KIND[s] == BUILDING)
+BUILDING_STACKS: Final[tuple[int, ...]] = tuple(s for s in range(NUM_STACKS) if STACK_KIND[s] == BUILDING)
 if sorted(STACK_TOP[s] for s in BUILDING_STACKS) != [RED] * 3:
     raise DataError("a building is red on one red, brown or grey token")
 
 # --- geometry ---------------------------------------------------------------------------------------
-COL = 12  # bit slots per column
-ROW0 = 5  # bit slot of r = 0
-DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+COL: Final = 12  # bit slots per column
+ROW0: Final = 5  # bit slot of r = 0
+DIRECTIONS: Final = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 
 
 def spread(mask: int) -> int:
@@ -157,6 +158,10 @@ class Side:
         self.cell_of_pos: dict[int, int] = {p: i for i, p in enumerate(self.pos)}
         self.neigh: tuple[int, ...] = tuple(spread(b) & self.board for b in self.bits)
 
+    def __reduce__(self) -> tuple[Callable[[str], Side], tuple[str]]:
+        # the shared side itself, not a copy; and compiled (mypyc) classes are unpickled through __init__
+        return (side_by_id, (self.id,))
+
     def neighbours(self, cell: int) -> list[int]:
         return self.cells_of(self.neigh[cell])
 
@@ -178,11 +183,11 @@ class Side:
             return -1
 
 
-SIDE: dict[str, Side] = {s: Side(s, SIDE_COLUMNS[s]) for s in SIDES}
+SIDE: Final[dict[str, Side]] = {s: Side(s, SIDE_COLUMNS[s]) for s in SIDES}
 #: the union of both sides' cell names (a1 … g4), indexing the action space
-ALL_CELL_NAMES: tuple[str, ...] = tuple(sorted(set(SIDE["A"].names) | set(SIDE["B"].names),
+ALL_CELL_NAMES: Final[tuple[str, ...]] = tuple(sorted(set(SIDE["A"].names) | set(SIDE["B"].names),
                                                key=lambda n: (n[0], int(n[1:]))))
-NAME_INDEX: dict[str, int] = {n: i for i, n in enumerate(ALL_CELL_NAMES)}
+NAME_INDEX: Final[dict[str, int]] = {n: i for i, n in enumerate(ALL_CELL_NAMES)}
 
 
 # --- groups -----------------------------------------------------------------------------------------
@@ -271,6 +276,11 @@ def _anchor_function(card: int) -> Callable[[Sequence[int]], int]:
     return namespace["anchors"]
 
 
+def side_by_id(side_id: str) -> Side:
+    """The shared :class:`Side` with this id (how a pickled side comes back)."""
+    return SIDE[side_id]
+
+
 def placements(side: Side, card: int) -> tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]:
     """Every placement of a card's habitat on a side, in every rotation, as bit masks:
     ``(cube cell, rotation, ((kind, mask of the cells that must be that kind), ...))``.
@@ -299,7 +309,7 @@ def placements(side: Side, card: int) -> tuple[tuple[int, int, tuple[tuple[int, 
 
 
 #: ANCHORS[card](stack_masks) → mask of cells whose stacks complete the card's habitat around them
-ANCHORS: tuple[Callable[[Sequence[int]], int], ...] = tuple(_anchor_function(c) for c in range(NUM_CARDS))
+ANCHORS: Final[tuple[Callable[[Sequence[int]], int], ...]] = tuple(_anchor_function(c) for c in range(NUM_CARDS))
 #: the kinds each card's habitat uses, as a bitmask
-CARD_KIND_MASK: tuple[int, ...] = tuple(sum({1 << k for _, _, k in CARD_CELLS[c]}) for c in range(NUM_CARDS))
+CARD_KIND_MASK: Final[tuple[int, ...]] = tuple(sum({1 << k for _, _, k in CARD_CELLS[c]}) for c in range(NUM_CARDS))
 

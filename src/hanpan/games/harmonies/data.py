@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from hanpan.core.errors import DataError
 
@@ -37,58 +37,71 @@ def _int_list(value: object, what: str, length: int | None = None) -> tuple[int,
     return tuple(value)
 
 
-COMPONENTS = _read("components.json")
-CARDS = _read("cards.json")
+COMPONENTS: Final = _read("components.json")
+CARDS: Final = _read("cards.json")
 
-COLOURS: tuple[str, ...] = tuple(c["id"] for c in COMPONENTS["colours"])
+COLOURS: Final[tuple[str, ...]] = tuple(c["id"] for c in COMPONENTS["colours"])
 if COLOURS != ("blue", "yellow", "green", "brown", "grey", "red"):
     raise DataError(f"colours must be blue, yellow, green, brown, grey, red, not {COLOURS}")
-BLUE, YELLOW, GREEN, BROWN, GREY, RED = range(6)
-TOKEN_COUNTS: tuple[int, ...] = _int_list([c["count"] for c in COMPONENTS["colours"]], "token counts", 6)
-TOTAL_TOKENS = sum(TOKEN_COUNTS)
-COLOUR_NAMES: dict[str, tuple[str, str]] = {c["id"]: (c["en"], c["ko"]) for c in COMPONENTS["colours"]}
+BLUE: Final = 0
+YELLOW: Final = 1
+GREEN: Final = 2
+BROWN: Final = 3
+GREY: Final = 4
+RED: Final = 5
+TOKEN_COUNTS: Final[tuple[int, ...]] = _int_list([c["count"] for c in COMPONENTS["colours"]], "token counts", 6)
+TOTAL_TOKENS: Final = sum(TOKEN_COUNTS)
+COLOUR_NAMES: Final[dict[str, tuple[str, str]]] = {c["id"]: (c["en"], c["ko"]) for c in COMPONENTS["colours"]}
 
-KINDS: tuple[str, ...] = (
+KINDS: Final[tuple[str, ...]] = (
     "water", "field", "tree1", "tree2", "tree3", "mountain1", "mountain2", "mountain3", "building",
 )
-WATER, FIELD, TREE1, TREE2, TREE3, MOUNTAIN1, MOUNTAIN2, MOUNTAIN3, BUILDING = range(9)
+WATER: Final = 0
+FIELD: Final = 1
+TREE1: Final = 2
+TREE2: Final = 3
+TREE3: Final = 4
+MOUNTAIN1: Final = 5
+MOUNTAIN2: Final = 6
+MOUNTAIN3: Final = 7
+BUILDING: Final = 8
 if tuple(COMPONENTS["kinds"]) != KINDS:
     raise DataError(f"kinds must be {', '.join(KINDS)}")
 
-SIDES: tuple[str, ...] = ("A", "B")
-SIDE_COLUMNS: dict[str, tuple[int, ...]] = {}
-SIDE_NAMES: dict[str, tuple[str, str]] = {}
+SIDES: Final[tuple[str, ...]] = ("A", "B")
+SIDE_COLUMNS: Final[dict[str, tuple[int, ...]]] = {}
+SIDE_NAMES: Final[dict[str, tuple[str, str]]] = {}
 for _side in SIDES:
     _entry = COMPONENTS["sides"][_side]
     SIDE_COLUMNS[_side] = _int_list(_entry["columns"], f"side {_side} columns")
     SIDE_NAMES[_side] = (_entry["en"], _entry["ko"])
 
-_SPACES = COMPONENTS["central_spaces"]
-SPACES_SOLO: int = _SPACES["solo"]
-SPACES_MULTI: int = _SPACES["multi"]
-DISPLAY_SOLO: int = COMPONENTS["display"]["solo"]
-DISPLAY_MULTI: int = COMPONENTS["display"]["multi"]
-TOKENS_PER_SPACE: int = COMPONENTS["tokens_per_space"]
+_SPACES: Final = COMPONENTS["central_spaces"]
+SPACES_SOLO: Final[int] = _SPACES["solo"]
+SPACES_MULTI: Final[int] = _SPACES["multi"]
+DISPLAY_SOLO: Final[int] = COMPONENTS["display"]["solo"]
+DISPLAY_MULTI: Final[int] = COMPONENTS["display"]["multi"]
+TOKENS_PER_SPACE: Final[int] = COMPONENTS["tokens_per_space"]
 if TOKENS_PER_SPACE != 3:
     raise DataError("tokens_per_space must be 3 (a central space takes one draw of 3 tokens)")
-ANIMAL_CUBES: int = COMPONENTS["animal_cubes"]
-CARD_LIMIT: int = COMPONENTS["card_limit"]
-END_EMPTY_CELLS: int = COMPONENTS["end_empty_cells"]
+ANIMAL_CUBES: Final[int] = COMPONENTS["animal_cubes"]
+CARD_LIMIT: Final[int] = COMPONENTS["card_limit"]
+END_EMPTY_CELLS: Final[int] = COMPONENTS["end_empty_cells"]
 
-_SC = COMPONENTS["scoring"]
-TREE_POINTS = _int_list(_SC["tree_by_height"], "tree_by_height", 4)
-MOUNTAIN_POINTS = _int_list(_SC["mountain_by_height"], "mountain_by_height", 4)
-FIELD_POINTS: int = _SC["field_group"]
-FIELD_MIN: int = _SC["field_min_group"]
-BUILDING_POINTS: int = _SC["building"]
-BUILDING_MIN_COLOURS: int = _SC["building_min_colours"]
-RIVER_POINTS = _int_list(_SC["river_by_length"], "river_by_length")
-RIVER_BEYOND: int = _SC["river_beyond"]
-ISLAND_POINTS: int = _SC["island"]
+_SC: Final = COMPONENTS["scoring"]
+TREE_POINTS: Final = _int_list(_SC["tree_by_height"], "tree_by_height", 4)
+MOUNTAIN_POINTS: Final = _int_list(_SC["mountain_by_height"], "mountain_by_height", 4)
+FIELD_POINTS: Final[int] = _SC["field_group"]
+FIELD_MIN: Final[int] = _SC["field_min_group"]
+BUILDING_POINTS: Final[int] = _SC["building"]
+BUILDING_MIN_COLOURS: Final[int] = _SC["building_min_colours"]
+RIVER_POINTS: Final = _int_list(_SC["river_by_length"], "river_by_length")
+RIVER_BEYOND: Final[int] = _SC["river_beyond"]
+ISLAND_POINTS: Final[int] = _SC["island"]
 
-SUN_THRESHOLDS = _int_list(COMPONENTS["suns"]["thresholds"], "sun thresholds")
-SUN_SIDE_BONUS: dict[str, int] = dict(COMPONENTS["suns"]["side_bonus"])
-SUN_NO_SPIRIT: int = COMPONENTS["suns"]["no_spirit_bonus"]
+SUN_THRESHOLDS: Final = _int_list(COMPONENTS["suns"]["thresholds"], "sun thresholds")
+SUN_SIDE_BONUS: Final[dict[str, int]] = dict(COMPONENTS["suns"]["side_bonus"])
+SUN_NO_SPIRIT: Final[int] = COMPONENTS["suns"]["no_spirit_bonus"]
 
 
 def river_points(length: int) -> int:
@@ -103,8 +116,8 @@ def river_points(length: int) -> int:
 
 
 # --- cards ------------------------------------------------------------------------------------------
-_KIND_SET = set(KINDS)
-_SCORING_TYPES = {"groups", "count"}
+_KIND_SET: Final = set(KINDS)
+_SCORING_TYPES: Final = {"groups", "count"}
 
 
 def _check_cells(card: dict[str, Any]) -> None:
@@ -157,32 +170,32 @@ def _load_cards() -> None:
 
 _load_cards()
 
-ANIMAL_IDS: tuple[str, ...] = tuple(c["id"] for c in CARDS["animals"])
-SPIRIT_IDS: tuple[str, ...] = tuple(c["id"] for c in CARDS["spirits"])
-CARD_IDS: tuple[str, ...] = ANIMAL_IDS + SPIRIT_IDS
-NUM_ANIMALS = len(ANIMAL_IDS)
-NUM_CARDS = len(CARD_IDS)
-CARD_INDEX: dict[str, int] = {cid: i for i, cid in enumerate(CARD_IDS)}
-_ALL_CARDS: list[dict[str, Any]] = CARDS["animals"] + CARDS["spirits"]
+ANIMAL_IDS: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS["animals"])
+SPIRIT_IDS: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS["spirits"])
+CARD_IDS: Final[tuple[str, ...]] = ANIMAL_IDS + SPIRIT_IDS
+NUM_ANIMALS: Final = len(ANIMAL_IDS)
+NUM_CARDS: Final = len(CARD_IDS)
+CARD_INDEX: Final[dict[str, int]] = {cid: i for i, cid in enumerate(CARD_IDS)}
+_ALL_CARDS: Final[list[dict[str, Any]]] = CARDS["animals"] + CARDS["spirits"]
 #: cubes a card holds (a spirit holds one)
-CARD_CUBES: tuple[int, ...] = tuple(c.get("cubes", 1) for c in _ALL_CARDS)
+CARD_CUBES: Final[tuple[int, ...]] = tuple(c.get("cubes", 1) for c in _ALL_CARDS)
 #: the printed track of an animal, top to bottom (a spirit's is empty)
-CARD_POINTS: tuple[tuple[int, ...], ...] = tuple(tuple(c.get("points_top_to_bottom", ())) for c in _ALL_CARDS)
-CARD_CUBE_KIND: tuple[int, ...] = tuple(KINDS.index(c["cube_on"]) for c in _ALL_CARDS)
+CARD_POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(c.get("points_top_to_bottom", ())) for c in _ALL_CARDS)
+CARD_CUBE_KIND: Final[tuple[int, ...]] = tuple(KINDS.index(c["cube_on"]) for c in _ALL_CARDS)
 #: the habitat: ((q, r, kind), ...) with the cube cell (0, 0) first
-CARD_CELLS: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+CARD_CELLS: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
     tuple(sorted(((cell["q"], cell["r"], KINDS.index(cell["kind"])) for cell in c["cells"]),
                  key=lambda t: (t[0], t[1]) != (0, 0)))
     for c in _ALL_CARDS
 )
-SPIRIT_SCORING: dict[int, dict[str, Any]] = {
+SPIRIT_SCORING: Final[dict[int, dict[str, Any]]] = {
     CARD_INDEX[c["id"]]: c["scoring"] for c in CARDS["spirits"]
 }
-SPIRIT_SUN_BONUS: dict[int, int] = {CARD_INDEX[c["id"]]: c["solo_sun_bonus"] for c in CARDS["spirits"]}
-CARD_NAMES: dict[str, tuple[str, str]] = {
+SPIRIT_SUN_BONUS: Final[dict[int, int]] = {CARD_INDEX[c["id"]]: c["solo_sun_bonus"] for c in CARDS["spirits"]}
+CARD_NAMES: Final[dict[str, tuple[str, str]]] = {
     c["id"]: (c["name"], COMPONENTS["names_ko"].get(c["id"], c["name"])) for c in _ALL_CARDS
 }
-KIND_NAMES: dict[str, tuple[str, str]] = {k: (v[0], v[1]) for k, v in COMPONENTS["kind_names"].items()}
+KIND_NAMES: Final[dict[str, tuple[str, str]]] = {k: (v[0], v[1]) for k, v in COMPONENTS["kind_names"].items()}
 for _cid in CARD_IDS:
     if _cid not in COMPONENTS["names_ko"]:
         raise DataError(f"components.json names_ko lacks {_cid!r}")

@@ -96,6 +96,7 @@ def _cards(value: object, what: str, pool: tuple[str, ...]) -> list[int]:
 
 def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState:
     s = HarmoniesState()
+    s._reset()
     s.options = resolve_options(game.option_specs, data.get("options", {}))
     max_turns = s.options.get("max_turns")
     s.max_turns = max_turns if isinstance(max_turns, int) else None

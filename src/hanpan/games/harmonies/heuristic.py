@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, STACK_ID, groups, habitat_rotations, spread
 from hanpan.games.harmonies.data import (
@@ -49,10 +49,18 @@ from hanpan.games.harmonies.scoring import building_mask, card_points
 if TYPE_CHECKING:
     from hanpan.games.harmonies.state import HarmoniesState
 
-_B, _Y, _G, _N, _S, _R = (STACK_ID[(c,)] for c in ("blue", "yellow", "green", "brown", "grey", "red"))
-_NN, _SS = STACK_ID[("brown", "brown")], STACK_ID[("grey", "grey")]
-_NG, _NNG, _SSS = STACK_ID[("brown", "green")], STACK_ID[("brown", "brown", "green")], STACK_ID[("grey",) * 3]
-_BUILT = (STACK_ID[("brown", "red")], STACK_ID[("grey", "red")], STACK_ID[("red", "red")])
+_B: Final = STACK_ID[("blue",)]
+_Y: Final = STACK_ID[("yellow",)]
+_G: Final = STACK_ID[("green",)]
+_N: Final = STACK_ID[("brown",)]
+_S: Final = STACK_ID[("grey",)]
+_R: Final = STACK_ID[("red",)]
+_NN: Final = STACK_ID[("brown", "brown")]
+_SS: Final = STACK_ID[("grey", "grey")]
+_NG: Final = STACK_ID[("brown", "green")]
+_NNG: Final = STACK_ID[("brown", "brown", "green")]
+_SSS: Final = STACK_ID[("grey",) * 3]
+_BUILT: Final = (STACK_ID[("brown", "red")], STACK_ID[("grey", "red")], STACK_ID[("red", "red")])
 
 @dataclass(frozen=True)
 class Weights:
@@ -92,7 +100,7 @@ class Weights:
 
 
 #: The weights in 2-4 players.
-WEIGHTS = Weights()
+WEIGHTS: Final = Weights()
 
 #: The weights in solo: ``WEIGHTS`` scaled term by term, plus the board shapes, by a fit of the final
 #: score on the terms within each turn's candidates (434 turn starts of greedy solo games of seed 11,
@@ -108,20 +116,20 @@ SOLO_WEIGHTS = Weights(
 
 
 #: stacks that may still become each kind (a cell holding a cube never changes)
-_CAN_BECOME: dict[int, tuple[int, ...]] = {
+_CAN_BECOME: Final[dict[int, tuple[int, ...]]] = {
     WATER: (EMPTY, _B), FIELD: (EMPTY, _Y), TREE1: (EMPTY, _G), TREE2: (EMPTY, _N, _NG),
     TREE3: (EMPTY, _N, _NN, _NNG), MOUNTAIN1: (EMPTY, _S), MOUNTAIN2: (EMPTY, _S, _SS),
     MOUNTAIN3: (EMPTY, _S, _SS, _SSS), BUILDING: (EMPTY, _N, _S, _R, *_BUILT),
 }
-_IS: dict[int, tuple[int, ...]] = {
+_IS: Final[dict[int, tuple[int, ...]]] = {
     WATER: (_B,), FIELD: (_Y,), TREE1: (_G,), TREE2: (_NG,), TREE3: (_NNG,), MOUNTAIN1: (_S,),
     MOUNTAIN2: (_SS,), MOUNTAIN3: (_SSS,), BUILDING: _BUILT,
 }
 assert set(_CAN_BECOME) == set(_IS) == set(range(len(KINDS)))
 
 #: per card: the cube cell's kind and, per distinct rotation, the (kind, offset) of the other cells
-_ROTATIONS = tuple(habitat_rotations(c) for c in range(NUM_CARDS))
-_CUBE_KIND = tuple(CARD_CELLS[c][0][2] for c in range(NUM_CARDS))
+_ROTATIONS: Final = tuple(habitat_rotations(c) for c in range(NUM_CARDS))
+_CUBE_KIND: Final = tuple(CARD_CELLS[c][0][2] for c in range(NUM_CARDS))
 
 
 def _shift(expr: str, offset: int) -> str:
@@ -165,12 +173,12 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
     return namespace["progress"]
 
 
-_PROGRESS = tuple(_progress_function(c) for c in range(NUM_CARDS))
+_PROGRESS: Final = tuple(_progress_function(c) for c in range(NUM_CARDS))
 
 
 #: per kind, per token on the way to it: the stacks already holding at least that many of its tokens
 #: (a cell of a tall tree or mountain, or of a building, takes 2–3 tokens: each counts toward a habitat)
-_TOKENS: dict[int, tuple[tuple[int, ...], ...]] = {
+_TOKENS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
     WATER: ((_B,),), FIELD: ((_Y,),), TREE1: ((_G,),), TREE2: ((_N, _NG), (_NG,)),
     TREE3: ((_N, _NN, _NNG), (_NN, _NNG), (_NNG,)), MOUNTAIN1: ((_S,),), MOUNTAIN2: ((_S, _SS), (_SS,)),
     MOUNTAIN3: ((_S, _SS, _SSS), (_SS, _SSS), (_SSS,)), BUILDING: ((_N, _S, _R, *_BUILT), _BUILT),
@@ -218,10 +226,10 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
     return namespace["levels"]
 
 
-_LEVELS = tuple(_levels_function(c) for c in range(NUM_CARDS))
+_LEVELS: Final = tuple(_levels_function(c) for c in range(NUM_CARDS))
 
 #: per card, per cubes placed: the points each cube still on its track adds, the next one first
-_STEPS = tuple(
+_STEPS: Final = tuple(
     tuple(tuple(card_points(card, k + 1) - card_points(card, k) for k in range(placed, len(CARD_POINTS[card])))
           for placed in range(len(CARD_POINTS[card]) + 1))
     for card in range(NUM_CARDS)
@@ -272,8 +280,8 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
 #: ``static_value`` by everything it reads.  Greedy's siblings reach the same boards by other orders of
 #: the same tokens (``hand_placed`` tries every token on every cell): in solo greedy games about 4
 #: evaluations in 10 are found here, and greedy decides about 1.5 times as fast.
-_MEMO: dict[tuple[object, ...], float] = {}
-_MEMO_LIMIT = 1 << 15  # entries; emptied when full (a decision's boards rarely come back later)
+_MEMO: Final[dict[tuple[object, ...], float]] = {}
+_MEMO_LIMIT: Final = 1 << 15  # entries; emptied when full (a decision's boards rarely come back later)
 #: the weights the memo's values were computed with (a script trying other weights replaces the objects)
 _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
 
@@ -361,7 +369,7 @@ def _static_value(state: HarmoniesState, player: int) -> float:
 
 
 #: per card, the stack masks its value reads (those its habitat's kinds can become or are made of)
-_CARD_STACKS = tuple(
+_CARD_STACKS: Final = tuple(
     itemgetter(*sorted({sid for kind in {_CUBE_KIND[card], *(k for k, _ in _ROTATIONS[card][0])}
                         for sid in (*_CAN_BECOME[kind], *(s for unit in _TOKENS[kind] for s in unit))}))
     for card in range(NUM_CARDS)
@@ -369,8 +377,8 @@ _CARD_STACKS = tuple(
 #: ``_card_value`` by everything it reads.  Siblings of a greedy decision differ by a token or two, and
 #: a card's value changes only with its own kinds' cells: in solo greedy games about half the card
 #: values are found here (the display adds 3 cards to every board).
-_CARD_MEMO: dict[tuple[object, ...], float] = {}
-_CARD_MEMO_LIMIT = 1 << 16
+_CARD_MEMO: Final[dict[tuple[object, ...], float]] = {}
+_CARD_MEMO_LIMIT: Final = 1 << 16
 
 
 def _card_values(cards: list[int], placed: list[int], sm: list[int], free: int, turns_left: int,
@@ -458,7 +466,7 @@ def _habitat_masks_function() -> Callable[[list[int]], tuple[list[int], list[lis
 
 
 #: per kind: the cells that can still become it, and the cells holding ≥ 1, 2, 3 of its tokens
-_habitat_masks = _habitat_masks_function()
+_habitat_masks: Final = _habitat_masks_function()
 
 
 def _mask(sm: list[int], sids: tuple[int, ...]) -> int:

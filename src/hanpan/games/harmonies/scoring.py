@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from hanpan.games.harmonies.board import (
     BUILDING_STACKS,
@@ -46,16 +47,20 @@ from hanpan.games.harmonies.data import (
     river_points,
 )
 
-CATEGORIES = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
-LION = CARD_INDEX["lion_spirit"]
+CATEGORIES: Final = ("trees", "mountains", "fields", "buildings", "water", "animals", "spirit")
+LION: Final = CARD_INDEX["lion_spirit"]
 
-_BLUE = STACK_ID[("blue",)]
-_YELLOW = STACK_ID[("yellow",)]
-_T1, _T2, _T3 = (STACK_ID[s] for s in (("green",), ("brown", "green"), ("brown", "brown", "green")))
-_M1, _M2, _M3 = (STACK_ID[s] for s in (("grey",), ("grey", "grey"), ("grey", "grey", "grey")))
+_BLUE: Final = STACK_ID[("blue",)]
+_YELLOW: Final = STACK_ID[("yellow",)]
+_T1: Final = STACK_ID[("green",)]
+_T2: Final = STACK_ID[("brown", "green")]
+_T3: Final = STACK_ID[("brown", "brown", "green")]
+_M1: Final = STACK_ID[("grey",)]
+_M2: Final = STACK_ID[("grey", "grey")]
+_M3: Final = STACK_ID[("grey", "grey", "grey")]
 assert STACK_KIND[_T1] == TREE1 and STACK_KIND[_T3] == TREE3 and STACK_KIND[_M2] == MOUNTAIN2
 
-_river_cache: dict[int, int] = {}
+_river_cache: Final[dict[int, int]] = {}
 
 
 def river_score(blue: int) -> int:

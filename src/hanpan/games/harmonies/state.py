@@ -28,7 +28,7 @@ Layout, chosen for cheap clones and quick rule checks:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, ScoreCard, State
@@ -66,15 +66,20 @@ from hanpan.games.harmonies.data import (
 from hanpan.games.harmonies.scoring import CATEGORIES, card_points, landscape_points, spirit_points, suns
 from hanpan.games.harmonies.tables import SIDE_TABLES, SPACE_ACTIONS, SideTables
 
-ACT = A.ACTIONS.actions
-FULL_BAG: tuple[int, ...] = tuple(c for c in range(6) for _ in range(TOKEN_COUNTS[c]))
-_MOST_CUBES = max(CARD_CUBES)  # a supply this big lets any displayed card be taken
-_CHUNK = 21  # bits of one 64-bit draw used per token: 3 tokens per generator call
-_CHUNK_MASK = (1 << _CHUNK) - 1
-_ZERO_SOLO = (0,) * (SPACES_SOLO * 6)
-_SOLO_SPACES = tuple(range(SPACES_SOLO))
-NAMES = A.NAMES
-_PLACE, _CARD, _CUBE, _DISCARD, _END, _SPACE = A.PLACE, A.CARD, A.CUBE, A.DISCARD, A.END, A.SPACE
+ACT: Final = A.ACTIONS.actions
+FULL_BAG: Final[tuple[int, ...]] = tuple(c for c in range(6) for _ in range(TOKEN_COUNTS[c]))
+_MOST_CUBES: Final = max(CARD_CUBES)  # a supply this big lets any displayed card be taken
+_CHUNK: Final = 21  # bits of one 64-bit draw used per token: 3 tokens per generator call
+_CHUNK_MASK: Final = (1 << _CHUNK) - 1
+_ZERO_SOLO: Final = (0,) * (SPACES_SOLO * 6)
+_SOLO_SPACES: Final = tuple(range(SPACES_SOLO))
+NAMES: Final = A.NAMES
+_PLACE: Final = A.PLACE
+_CARD: Final = A.CARD
+_CUBE: Final = A.CUBE
+_DISCARD: Final = A.DISCARD
+_END: Final = A.END
+_SPACE: Final = A.SPACE
 
 
 class HarmoniesState(State):
@@ -131,8 +136,11 @@ class HarmoniesState(State):
 
     game: ClassVar[Game]
 
-    def __init__(self) -> None:
-        # Filled in by ``new_state`` / ``from_json`` / ``clone``; listed here for readers and mypy.
+    # No __init__: ``clone`` makes a bare instance and fills it in (a class compiled by mypyc would run its
+    # __init__ for every instance made, even by ``__new__``); ``_reset`` gives every field its default.
+    def _reset(self) -> None:
+        """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
+        # listed here for readers and mypy
         self.num_players = 1
         self.seed = 0
         self.options: dict[str, OptionValue] = {}
@@ -183,7 +191,7 @@ class HarmoniesState(State):
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
     def new_state(cls, players: int, seed: int, options: dict[str, OptionValue]) -> HarmoniesState:
-        s = cls.__new__(cls)
+        s = cls()  # every field is set below
         s.num_players = players
         s.seed = seed
         s.options = dict(options)
@@ -241,7 +249,7 @@ class HarmoniesState(State):
         return s
 
     def clone(self) -> Self:
-        c = self.__class__.__new__(self.__class__)
+        c = self.__class__()
         c.num_players = self.num_players
         c.seed = self.seed
         c.options = self.options

@@ -17,13 +17,16 @@ are three or four dictionary lookups.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Final
+
 from hanpan.core.action import Action
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.board import NAME_INDEX, SIDE
 from hanpan.games.harmonies.data import NUM_CARDS, SIDES
 
-ACT = A.ACTIONS.actions
-NPOS = 96  # bit slots covered by the padded layout (8 columns of 12)
+ACT: Final = A.ACTIONS.actions
+NPOS: Final = 96  # bit slots covered by the padded layout (8 columns of 12)
 
 def _by_pos(side_id: str, block: int, stride_index: int) -> list[Action | None]:
     side = SIDE[side_id]
@@ -34,11 +37,11 @@ def _by_pos(side_id: str, block: int, stride_index: int) -> list[Action | None]:
 
 
 #: CUBE_BY_POS[side][card][bit position] → the action "cube card cell"
-CUBE_BY_POS: dict[str, tuple[list[Action | None], ...]] = {
+CUBE_BY_POS: Final[dict[str, tuple[list[Action | None], ...]]] = {
     s: tuple(_by_pos(s, A.CUBE, card) for card in range(NUM_CARDS)) for s in SIDES
 }
 #: NAME_CELL[side][name index] → cell index on that side, or -1
-NAME_CELL: dict[str, tuple[int, ...]] = {
+NAME_CELL: Final[dict[str, tuple[int, ...]]] = {
     s: tuple(SIDE[s].index.get(n, -1) for n in NAME_INDEX) for s in SIDES
 }
 
@@ -70,6 +73,11 @@ def _place_chunks(side_id: str, colour: int) -> tuple[Chunk, ...]:
     return tuple(out)
 
 
+def tables_by_id(side_id: str) -> SideTables:
+    """The shared :class:`SideTables` of a side (how pickled tables come back)."""
+    return SIDE_TABLES[side_id]
+
+
 class SideTables:
     """Everything the hot paths look up for one board side, reached through one attribute."""
 
@@ -91,9 +99,13 @@ class SideTables:
             for card in range(NUM_CARDS) for n in range(A.NAMES)
         )
 
+    def __reduce__(self) -> tuple[Callable[[str], SideTables], tuple[str]]:
+        # the shared tables themselves, not a copy; and compiled (mypyc) classes are unpickled through __init__
+        return (tables_by_id, (self.side.id,))
 
-SIDE_TABLES: dict[str, SideTables] = {s: SideTables(s) for s in SIDES}
+
+SIDE_TABLES: Final[dict[str, SideTables]] = {s: SideTables(s) for s in SIDES}
 #: SPACE_ACTIONS[mask of spaces holding tokens] → the "space k" actions
-SPACE_ACTIONS: tuple[tuple[Action, ...], ...] = tuple(
+SPACE_ACTIONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(ACT[A.SPACE + k] for k in range(5) if mask >> k & 1) for mask in range(32)
 )

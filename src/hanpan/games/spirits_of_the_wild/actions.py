@@ -14,6 +14,8 @@ Ids are laid out in blocks so the rules can dispatch on ranges:
 
 from __future__ import annotations
 
+from typing import Final
+
 from hanpan.core.action import ActionTable
 from hanpan.games.spirits_of_the_wild.data import ANIMALS, CARD_IDS, COLOURS, PLACES, SPIRIT_CARDS, STONES
 
@@ -24,7 +26,7 @@ def _place_texts(prefix: str) -> list[str]:
     return texts
 
 
-_TEXTS: list[str] = (
+_TEXTS: Final[list[str]] = (
     list(CARD_IDS)
     + list(SPIRIT_CARDS)
     + ["pass"]
@@ -35,20 +37,20 @@ _TEXTS: list[str] = (
     + [f"coyote {animal}" for animal in ANIMALS]
     + ["coyote stay"]
 )
-ACTIONS = ActionTable(_TEXTS)
+ACTIONS: Final = ActionTable(_TEXTS)
 
 # Block starts.  A placement of colour c on place p is PLACE + c * 8 + p; of the spirit stone
 # on animal a it is PLACE + SPIRIT_PLACE + a.  Returns use the same layout from RETURN.
-CARD = 0  # take1, take2, add2, add3
-SPIRIT_CARD = 4  # + index in SPIRIT_CARDS
-PASS = 10
-TAKE = 11  # + stone kind
-PLACE = 18
-SPIRIT_PLACE = len(COLOURS) * len(PLACES)  # 48: offset of the spirit-stone placements in a block
-PLACE_BLOCK = SPIRIT_PLACE + len(ANIMALS)  # 53
-RETURN = PLACE + PLACE_BLOCK  # 71
-BAG = RETURN + PLACE_BLOCK  # 124
-COYOTE = BAG + len(STONES)  # 131 + animal
-COYOTE_STAY = COYOTE + len(ANIMALS)  # 136
+CARD: Final = 0  # take1, take2, add2, add3
+SPIRIT_CARD: Final = 4  # + index in SPIRIT_CARDS
+PASS: Final = 10
+TAKE: Final = 11  # + stone kind
+PLACE: Final = 18
+SPIRIT_PLACE: Final = len(COLOURS) * len(PLACES)  # 48: offset of the spirit-stone placements in a block
+PLACE_BLOCK: Final = SPIRIT_PLACE + len(ANIMALS)  # 53
+RETURN: Final = PLACE + PLACE_BLOCK  # 71
+BAG: Final = RETURN + PLACE_BLOCK  # 124
+COYOTE: Final = BAG + len(STONES)  # 131 + animal
+COYOTE_STAY: Final = COYOTE + len(ANIMALS)  # 136
 assert COYOTE_STAY == len(ACTIONS) - 1
 assert ACTIONS[PLACE + SPIRIT_PLACE].text == "spirit owl"

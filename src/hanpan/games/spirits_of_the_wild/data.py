@@ -16,19 +16,19 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from hanpan.core.errors import DataError
 
-_EXPECTED_STONES = ("blue", "teal", "orange", "white", "purple", "yellow", "spirit")
-_EXPECTED_ANIMALS = (
+_EXPECTED_STONES: Final = ("blue", "teal", "orange", "white", "purple", "yellow", "spirit")
+_EXPECTED_ANIMALS: Final = (
     ("owl", "pairs", (("owl1", 2), ("owl2", 2), ("owl3", 2))),
     ("rabbit", "distinct", (("rabbit", 3),)),
     ("beaver", "sets", (("beaver3", 3), ("beaver2", 2))),
     ("salmon", "distinct", (("salmon", 6),)),
     ("turtle", "same", (("turtle", 5),)),
 )
-_EXPECTED_SPIRITS = ("deer", "wolf", "bear", "ram", "bison", "eagle")
+_EXPECTED_SPIRITS: Final = ("deer", "wolf", "bear", "ram", "bison", "eagle")
 
 
 def _load() -> dict[str, Any]:
@@ -54,41 +54,45 @@ def _load() -> dict[str, Any]:
     return data
 
 
-DATA = _load()
+DATA: Final = _load()
 
-STONES: tuple[str, ...] = _EXPECTED_STONES
-COLOURS: tuple[str, ...] = STONES[:6]
-SPIRIT = 6  # the index of the spirit stone among the stone kinds
-STONE_COUNTS: tuple[int, ...] = tuple(s["count"] for s in DATA["stones"])
-TOTAL_STONES = sum(STONE_COUNTS)
-TRAY_AT_SETUP: int = DATA["tray_at_setup"]
-SPIRITS_TO_END: int = DATA["spirit_stones_to_end"]
-SPIRIT_MULTIPLIER: int = DATA["spirit_multiplier"]
+STONES: Final[tuple[str, ...]] = _EXPECTED_STONES
+COLOURS: Final[tuple[str, ...]] = STONES[:6]
+SPIRIT: Final = 6  # the index of the spirit stone among the stone kinds
+STONE_COUNTS: Final[tuple[int, ...]] = tuple(s["count"] for s in DATA["stones"])
+TOTAL_STONES: Final = sum(STONE_COUNTS)
+TRAY_AT_SETUP: Final[int] = DATA["tray_at_setup"]
+SPIRITS_TO_END: Final[int] = DATA["spirit_stones_to_end"]
+SPIRIT_MULTIPLIER: Final[int] = DATA["spirit_multiplier"]
 
-ANIMALS: tuple[str, ...] = tuple(a["id"] for a in DATA["animals"])
-PLACES: tuple[str, ...] = tuple(p["id"] for a in DATA["animals"] for p in a["places"])
-PLACE_ANIMAL: tuple[int, ...] = tuple(i for i, a in enumerate(DATA["animals"]) for _ in a["places"])
-PLACE_SIZE: tuple[int, ...] = tuple(p["size"] for a in DATA["animals"] for p in a["places"])
+ANIMALS: Final[tuple[str, ...]] = tuple(a["id"] for a in DATA["animals"])
+PLACES: Final[tuple[str, ...]] = tuple(p["id"] for a in DATA["animals"] for p in a["places"])
+PLACE_ANIMAL: Final[tuple[int, ...]] = tuple(i for i, a in enumerate(DATA["animals"]) for _ in a["places"])
+PLACE_SIZE: Final[tuple[int, ...]] = tuple(p["size"] for a in DATA["animals"] for p in a["places"])
 #: places that need distinct colours (their value is a colour bitmask); the others need one colour
-PLACE_DISTINCT: tuple[bool, ...] = tuple(
+PLACE_DISTINCT: Final[tuple[bool, ...]] = tuple(
     a["rule"] == "distinct" for a in DATA["animals"] for _ in a["places"]
 )
-OWL, RABBIT, BEAVER, SALMON, TURTLE = range(5)
-OWL_SET_POINTS: int = DATA["animals"][OWL]["points"]["per_complete_set"]
-RABBIT_POINTS: tuple[int, ...] = tuple(DATA["animals"][RABBIT]["points"]["by_count"])
-BEAVER_POINTS: dict[str, int] = dict(DATA["animals"][BEAVER]["points"])
-SALMON_POINTS: tuple[int, ...] = tuple(DATA["animals"][SALMON]["points"]["by_count"])
-TURTLE_POINTS: tuple[int, ...] = tuple(DATA["animals"][TURTLE]["points"]["by_count"])
+OWL: Final = 0
+RABBIT: Final = 1
+BEAVER: Final = 2
+SALMON: Final = 3
+TURTLE: Final = 4
+OWL_SET_POINTS: Final[int] = DATA["animals"][OWL]["points"]["per_complete_set"]
+RABBIT_POINTS: Final[tuple[int, ...]] = tuple(DATA["animals"][RABBIT]["points"]["by_count"])
+BEAVER_POINTS: Final[dict[str, int]] = dict(DATA["animals"][BEAVER]["points"])
+SALMON_POINTS: Final[tuple[int, ...]] = tuple(DATA["animals"][SALMON]["points"]["by_count"])
+TURTLE_POINTS: Final[tuple[int, ...]] = tuple(DATA["animals"][TURTLE]["points"]["by_count"])
 
-SPIRIT_CARDS: tuple[str, ...] = _EXPECTED_SPIRITS
-CARD_IDS: tuple[str, ...] = ("take1", "take2", "add2", "add3")  # the action cards that turn face down
+SPIRIT_CARDS: Final[tuple[str, ...]] = _EXPECTED_SPIRITS
+CARD_IDS: Final[tuple[str, ...]] = ("take1", "take2", "add2", "add3")  # the action cards that turn face down
 
-NAMES: dict[str, tuple[str, str]] = {}
+NAMES: Final[dict[str, tuple[str, str]]] = {}
 for _group in ("stones", "animals", "action_cards", "spirit_cards"):
     for _item in DATA[_group]:
         # 'spirit' is both a stone and an action card: the stone's name wins
         NAMES.setdefault(_item["id"], (_item["en"], _item["ko"]))
-SPIRIT_TEXT: dict[str, tuple[str, str]] = {s["id"]: (s["text_en"], s["text_ko"]) for s in DATA["spirit_cards"]}
+SPIRIT_TEXT: Final[dict[str, tuple[str, str]]] = {s["id"]: (s["text_en"], s["text_ko"]) for s in DATA["spirit_cards"]}
 
 
 def name(item_id: str, lang: str = "en") -> str:
@@ -113,6 +117,6 @@ def _allowed_colours(place: int, value: int) -> int:
 
 
 # A place's value: for a one-colour place count*8 + colour; for a distinct place a colour bitmask.
-ALLOWED: tuple[tuple[int, ...], ...] = tuple(
+ALLOWED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_allowed_colours(p, v) for v in range(64)) for p in range(len(PLACES))
 )

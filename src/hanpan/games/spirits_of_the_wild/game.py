@@ -79,6 +79,7 @@ def _counts(data: Mapping[str, Any], key: str) -> list[int]:
 
 def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.SpiritsState:
     s = S.SpiritsState()
+    s._reset()
     s.options = resolve_options(game.option_specs, data.get("options", {}))
     max_turns = s.options.get("max_turns")
     s.max_turns = max_turns if isinstance(max_turns, int) else None

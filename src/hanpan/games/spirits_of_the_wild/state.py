@@ -25,7 +25,7 @@ Action(0, 'take1')
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, ScoreCard, State
@@ -53,27 +53,48 @@ from hanpan.games.spirits_of_the_wild.data import (
     TURTLE_POINTS,
 )
 
-ACTIONS = A.ACTIONS.actions
-NUM_PLACES = len(PLACES)  # 8
-STRIDE = NUM_PLACES + 1  # board ints per player; the last is the spirit-stone mask
-SPIRIT_INDEX = NUM_PLACES
-KINDS = len(STONES)  # 7
+ACTIONS: Final = A.ACTIONS.actions
+NUM_PLACES: Final = len(PLACES)  # 8
+STRIDE: Final = NUM_PLACES + 1  # board ints per player; the last is the spirit-stone mask
+SPIRIT_INDEX: Final = NUM_PLACES
+KINDS: Final = len(STONES)  # 7
 
 # Decisions (phase) the state can wait for.
-PH_CARD, PH_TAKE, PH_PLACE, PH_COYOTE, PH_DEER, PH_BISON, PH_OVER = range(7)
-PHASES = ("card", "take", "place", "coyote", "deer", "bison", "over")
+PH_CARD: Final = 0
+PH_TAKE: Final = 1
+PH_PLACE: Final = 2
+PH_COYOTE: Final = 3
+PH_DEER: Final = 4
+PH_BISON: Final = 5
+PH_OVER: Final = 6
+PHASES: Final = ("card", "take", "place", "coyote", "deer", "bison", "over")
 
 # Steps of a card's program.
-(S_TAKE1, S_TAKE2, S_DRAW2, S_DRAW3, S_DRAW4, S_BEAR, S_RAM, S_PLACE, S_COYOTE, S_DEER, S_BISON,
- S_REFRESH, S_EXTRA) = range(13)
-STEPS = ("take1", "take2", "draw2", "draw3", "draw4", "bear", "ram", "place", "coyote", "deer",
+S_TAKE1: Final = 0
+S_TAKE2: Final = 1
+S_DRAW2: Final = 2
+S_DRAW3: Final = 3
+S_DRAW4: Final = 4
+S_BEAR: Final = 5
+S_RAM: Final = 6
+S_PLACE: Final = 7
+S_COYOTE: Final = 8
+S_DEER: Final = 9
+S_BISON: Final = 10
+S_REFRESH: Final = 11
+S_EXTRA: Final = 12
+STEPS: Final = ("take1", "take2", "draw2", "draw3", "draw4", "bear", "ram", "place", "coyote", "deer",
          "bison", "refresh", "extra")
 
 # Face-down bits: two take1 copies, then take2, add2, add3.
-D_TAKE1A, D_TAKE1B, D_TAKE2, D_ADD2, D_ADD3 = 1, 2, 4, 8, 16
-D_TAKE1_BOTH = D_TAKE1A | D_TAKE1B
+D_TAKE1A: Final = 1
+D_TAKE1B: Final = 2
+D_TAKE2: Final = 4
+D_ADD2: Final = 8
+D_ADD3: Final = 16
+D_TAKE1_BOTH: Final = D_TAKE1A | D_TAKE1B
 
-PROGRAMS: dict[int, tuple[int, ...]] = {
+PROGRAMS: Final[dict[int, tuple[int, ...]]] = {
     0: (S_TAKE1, S_PLACE),  # take1 (the coyote step is added when both copies are down)
     1: (S_TAKE2, S_PLACE),  # take2
     2: (S_DRAW2, S_TAKE1, S_PLACE),  # add2
@@ -85,10 +106,10 @@ PROGRAMS: dict[int, tuple[int, ...]] = {
     A.SPIRIT_CARD + 4: (S_DRAW3, S_TAKE1, S_PLACE, S_BISON, S_REFRESH),
     A.SPIRIT_CARD + 5: (S_TAKE1, S_PLACE, S_REFRESH, S_EXTRA),
 }
-TAKE1_WITH_COYOTE = (S_TAKE1, S_PLACE, S_COYOTE)
-DRAWS = {S_DRAW2: 2, S_DRAW3: 3, S_DRAW4: 4}
+TAKE1_WITH_COYOTE: Final = (S_TAKE1, S_PLACE, S_COYOTE)
+DRAWS: Final = {S_DRAW2: 2, S_DRAW3: 3, S_DRAW4: 4}
 #: the card each program runs (named as in the notation: an action card, or a spirit card)
-PROGRAM_CARD: dict[tuple[int, ...], str] = {
+PROGRAM_CARD: Final[dict[tuple[int, ...], str]] = {
     **{program: (CARD_IDS[i] if i < A.SPIRIT_CARD else SPIRIT_CARDS[i - A.SPIRIT_CARD])
        for i, program in PROGRAMS.items()},
     TAKE1_WITH_COYOTE: CARD_IDS[0],
@@ -127,8 +148,11 @@ class SpiritsState(State):
 
     game: ClassVar[Game]
 
-    def __init__(self) -> None:
-        # Filled in by ``new_state`` / ``from_json`` / ``clone``; listed here for readers and mypy.
+    # No __init__: ``clone`` makes a bare instance and fills it in (a class compiled by mypyc would run its
+    # __init__ for every instance made, even by ``__new__``); ``_reset`` gives every field its default.
+    def _reset(self) -> None:
+        """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
+        # listed here for readers and mypy
         self.num_players = 2
         self.seed = 0
         self.options: dict[str, OptionValue] = {}
@@ -157,6 +181,7 @@ class SpiritsState(State):
     @classmethod
     def new_state(cls, seed: int, options: dict[str, OptionValue]) -> SpiritsState:
         s = cls()
+        s._reset()
         s.seed = seed
         s.options = dict(options)
         max_turns = options.get("max_turns")
@@ -180,7 +205,7 @@ class SpiritsState(State):
         return s
 
     def clone(self) -> Self:
-        c = self.__class__.__new__(self.__class__)
+        c = self.__class__()
         c.num_players = self.num_players
         c.seed = self.seed
         c.options = self.options

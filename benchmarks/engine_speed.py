@@ -1,0 +1,155 @@
+"""Random play and greedy play of this checkout's engine against an earlier commit's, side by side.
+
+    .venv/bin/python benchmarks/engine_speed.py [--baseline 99edb24] [--rounds 4] [--seconds 3]
+                                                [--greedy-games 3] [--only random|greedy]
+
+The baseline commit is checked out in a temporary git worktree and run from its sources (the pure-Python
+engine of its day); this checkout runs as it is (compiled after ``make``; ``HANPAN_PURE=1`` in the
+environment measures its pure-Python fallback instead).  Each workload runs in a fresh subprocess, the
+two sides alternating round by round so that a busy machine slows both alike, and the figure kept is
+the median over rounds of the CPU time (``time.process_time``) of the timed part.
+
+- random: the same loop for both sides, written here (``legal_actions`` then ``apply`` of a uniformly
+  chosen action on the true state, ``game.new`` included), in games/s and decisions/s.
+- greedy: solo Harmonies games of the greedy agent, seconds per game; the hash of every decision must be
+  the same on both sides (the same play, only faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+#: (game, players): the issue's list
+RANDOM = (("harmonies", 1), ("harmonies", 2), ("harmonies", 4), ("spirits_of_the_wild", 2),
+          ("four_gardens", 2), ("four_gardens", 3), ("four_gardens", 4))
+
+
+def child_random(game_id: str, players: int, seconds: float) -> dict[str, float]:
+    """Random games for about ``seconds`` of CPU time (the loop of hanpan.analysis.bench, inlined)."""
+    from hanpan.core.registry import game
+    from hanpan.core.rng import Rng
+
+    g = game(game_id)
+    rng = Rng(12345)
+    games = decisions = 0
+    start = time.process_time()
+    while True:
+        state = g.new(players=players, seed=rng.next64() >> 16)
+        while not state.is_over:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randbelow(len(legal))])
+            decisions += 1
+        games += 1
+        elapsed = time.process_time() - start
+        if elapsed >= seconds:
+            return {"games": games, "decisions": decisions, "cpu": elapsed}
+
+
+def child_greedy(games: int) -> dict[str, object]:
+    """Solo Harmonies games of greedy: CPU seconds per game and a hash of all decisions and scores."""
+    from hanpan.agents.base import Seat
+    from hanpan.agents.registry import make_agent
+    from hanpan.core.registry import game
+
+    digest = hashlib.sha256()
+    decisions = 0
+    start = time.process_time()
+    for seed in range(games):
+        state = game("harmonies").new(players=1, seed=seed)
+        agent = make_agent("greedy", seed=seed)
+        while not state.is_over:
+            action = agent.choose(Seat(state, 0))
+            digest.update(f"{action.id};".encode())
+            state.apply(action)
+            decisions += 1
+        digest.update(json.dumps([c.total for c in state.scores()]).encode())
+    cpu = time.process_time() - start
+    return {"cpu_per_game": cpu / games, "decisions": decisions, "hash": digest.hexdigest()[:16]}
+
+
+def run_child(src: Path, argv: list[str]) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, __file__, "--child", *argv], capture_output=True, text=True,
+                         env=env, check=True).stdout
+    result: dict[str, object] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def engine_of(src: Path) -> str:
+    code = ("import hanpan\ntry:\n from hanpan._native import engine; print(engine())\n"
+            "except ImportError:\n print('pure Python (before the compiled engine)')")
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    where = subprocess.run([sys.executable, "-c", "import hanpan; print(hanpan.__file__)"], env=env,
+                           capture_output=True, text=True, check=True).stdout.strip()
+    assert where.startswith(str(src)), f"{src} should provide hanpan, but {where} did"
+    return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--baseline", default="99edb24")
+    parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per random-play run")
+    parser.add_argument("--greedy-games", type=int, default=3)
+    parser.add_argument("--only", choices=("random", "greedy"))
+    parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.child:
+        kind, *rest = args.child
+        if kind == "random":
+            print(json.dumps(child_random(rest[0], int(rest[1]), float(rest[2]))))
+        else:
+            print(json.dumps(child_greedy(int(rest[0]))))
+        return
+
+    with tempfile.TemporaryDirectory() as tmp:
+        base_tree = Path(tmp) / "baseline"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base_tree),
+                        args.baseline], check=True)
+        try:
+            sides = {"baseline": base_tree / "src", "this": ROOT / "src"}
+            print(f"baseline {args.baseline}: {engine_of(sides['baseline'])}; "
+                  f"this checkout: {engine_of(sides['this'])}; {args.rounds} alternating rounds, "
+                  "medians of CPU time")
+            if args.only in (None, "random"):
+                print(f"\n{'random play':<26}{'baseline':>14}{'this':>14}{'ratio':>8}   (decisions/s; games/s)")
+                for game_id, players in RANDOM:
+                    runs: dict[str, list[dict[str, float]]] = {"baseline": [], "this": []}
+                    for _ in range(args.rounds):
+                        for side, src in sides.items():
+                            runs[side].append(run_child(src, ["random", game_id, str(players),
+                                                              str(args.seconds)]))  # type: ignore[arg-type]
+                    dps = {s: statistics.median(r["decisions"] / r["cpu"] for r in runs[s]) for s in runs}
+                    gps = {s: statistics.median(r["games"] / r["cpu"] for r in runs[s]) for s in runs}
+                    print(f"{game_id + ' ' + str(players) + 'p':<26}{dps['baseline']:>14,.0f}{dps['this']:>14,.0f}"
+                          f"{dps['this'] / dps['baseline']:>7.2f}×   games/s {gps['baseline']:,.1f} → "
+                          f"{gps['this']:,.1f} ({gps['this'] / gps['baseline']:.2f}×)", flush=True)
+            if args.only in (None, "greedy"):
+                per: dict[str, list[dict[str, object]]] = {"baseline": [], "this": []}
+                for _ in range(args.rounds):
+                    for side, src in sides.items():
+                        per[side].append(run_child(src, ["greedy", str(args.greedy_games)]))
+                secs = {s: statistics.median(float(r["cpu_per_game"]) for r in per[s]) for s in per}  # type: ignore[arg-type]
+                hashes = {s: {r["hash"] for r in per[s]} for s in per}
+                print(f"\ngreedy solo Harmonies, {args.greedy_games} games: {secs['baseline']:.3f} s/game → "
+                      f"{secs['this']:.3f} s/game ({secs['baseline'] / secs['this']:.2f}× faster); "
+                      f"decision hashes {sorted(hashes['baseline'])} → {sorted(hashes['this'])} "
+                      f"({'the same' if hashes['baseline'] == hashes['this'] else 'DIFFERENT'})")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=True)
+
+
+if __name__ == "__main__":
+    main()
