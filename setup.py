@@ -17,6 +17,7 @@ from setuptools.command.build_ext import build_ext
 #: the modules compiled: the rules' hot paths (state, board, scoring, tables), the heuristics, the agents'
 #: inner loops, and what they read constantly (rng, action, contract, the data tables)
 HOT = [
+    "src/hanpan/core/compiled.py",
     "src/hanpan/core/rng.py",
     "src/hanpan/core/action.py",
     "src/hanpan/core/contract.py",

@@ -21,6 +21,8 @@ from typing import Final, TypeVar
 
 from mypy_extensions import i64
 
+from hanpan.core.compiled import COMPILED
+
 T = TypeVar("T")
 
 _MASK: Final = (1 << 64) - 1
@@ -28,14 +30,12 @@ _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 # The generator's arithmetic is modulo 2**64, and each engine gets the form that is fast for it.
 # - Compiled (mypyc), the state is a machine word, an ``i64`` whose signed value stands for the unsigned
-#   one: sums and products wrap by themselves (setup.py compiles with -fwrapv, so C defines that), and a logical right shift is an arithmetic one with the
-#   copied sign bits masked off.  The unsigned form with big Python ints made every step allocate, and
-#   ran 2.3 times slower than interpreted.
+#   one: sums and products wrap by themselves (setup.py compiles with -fwrapv, so C defines that), and a
+#   logical right shift is an arithmetic one with the copied sign bits masked off.  The unsigned form
+#   with big Python ints made every step allocate, and ran 2.3 times slower than interpreted.
 # - Interpreted, ``i64`` is plain ``int``: the attribute holds the unsigned state and the steps mask with
 #   ``& _MASK``, fewer operations than folding words by hand.
 # Both give the same numbers (tests/core/test_engines_identical.py plays seeded games both ways).
-#: this module runs compiled: a compiled module's file is its extension, not this source
-_WORDS: Final = not __file__.endswith(".py")
 _GOLDEN_W: Final[i64] = _GOLDEN - (1 << 64)  # the same constants as signed words
 _MUL1: Final = 0xBF58476D1CE4E5B9
 _MUL2: Final = 0x94D049BB133111EB
@@ -71,7 +71,7 @@ class Rng:
     def __init__(self, seed: int) -> None:
         unsigned = seed & _MASK
         #: compiled: the signed word of the unsigned state; interpreted: the unsigned state itself
-        self._state: i64 = unsigned - (1 << 64) if _WORDS and unsigned >> 63 else unsigned
+        self._state: i64 = unsigned - (1 << 64) if COMPILED and unsigned >> 63 else unsigned
 
     @property
     def state(self) -> int:
@@ -87,7 +87,7 @@ class Rng:
 
     def next64(self) -> int:
         """The next 64-bit unsigned integer."""
-        if _WORDS:
+        if COMPILED:
             return int(self._step()) & _MASK
         state: int = self._state
         self._state = z = (state + _GOLDEN) & _MASK
@@ -97,7 +97,7 @@ class Rng:
 
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (multiply-shift: ``(next64() * n) >> 64``; bias below n / 2**64)."""
-        if _WORDS:
+        if COMPILED:
             w = self._step()
             if n < _SMALL_N:
                 # (hi * 2**32 + lo) * n >> 64 exactly, no product above 2**62: the usual case, in words

@@ -25,7 +25,18 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
-from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, STACK_ID, groups, habitat_rotations, spread
+from hanpan.core.compiled import COMPILED
+from hanpan.games.harmonies.board import (
+    ACCEPTING,
+    ADD,
+    ANCHORS,
+    EMPTY,
+    STACK_ID,
+    anchor_cells,
+    groups,
+    habitat_rotations,
+    spread,
+)
 from hanpan.games.harmonies.data import (
     BUILDING,
     CARD_CELLS,
@@ -429,7 +440,8 @@ def _ready_cubes(state: HarmoniesState, player: int) -> float:
         track = CARD_POINTS[card]
         if not track:  # a Nature's Spirit: its points depend on the whole board, counted at the end
             continue
-        ready = (ANCHORS[card](sm) & free).bit_count()  # the cells ``legal_actions`` offers its cube
+        anchors = anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)
+        ready = (anchors & free).bit_count()  # the cells ``legal_actions`` offers its cube
         if ready:
             placed = state.placed[card]
             value += card_points(card, min(len(track), placed + ready)) - card_points(card, placed)

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
+from hanpan.core.compiled import COMPILED
 from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
@@ -46,6 +47,7 @@ from hanpan.games.harmonies.board import (
     SIDE,
     STACKS,
     Side,
+    anchor_cells,
 )
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
@@ -95,6 +97,7 @@ class HarmoniesState(State):
         "cube_acts",
         "cube_card",
         "cube_dirty",
+        "cube_saved",
         "cubes",
         "dealt",
         "deck",
@@ -187,6 +190,8 @@ class HarmoniesState(State):
         self.stopped = False
         self.cube_acts: list[Action] | None = None  # cached cube actions of the player to move
         self.cube_dirty = 0  # landscape kinds changed since: the cache holds unless a held card uses one
+        #: with 2-4 players, each player's (cube_acts, cube_dirty) as their last turn left them (empty: none)
+        self.cube_saved: list[tuple[list[Action] | None, int]] = []
 
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
@@ -219,6 +224,7 @@ class HarmoniesState(State):
         s.taken_space = -1
         s.cube_acts = None
         s.cube_dirty = 0
+        s.cube_saved = []
         solo = players == 1
         s.nspaces = SPACES_SOLO if solo else SPACES_MULTI
         s.display_size = DISPLAY_SOLO if solo else DISPLAY_MULTI
@@ -296,6 +302,7 @@ class HarmoniesState(State):
         c.stopped = self.stopped
         c.cube_acts = self.cube_acts  # never mutated in place, only replaced
         c.cube_dirty = self.cube_dirty
+        c.cube_saved = self.cube_saved[:]
         return c
 
     # --- small queries ---------------------------------------------------------------------------
@@ -391,7 +398,7 @@ class HarmoniesState(State):
         by_pos = self.t.cube_by_pos
         out: list[Action] = []
         for card in self.held[p]:
-            m = ANCHORS[card](sm) & free
+            m = (anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)) & free
             if m:
                 table = by_pos[card]
                 while m:
@@ -402,7 +409,8 @@ class HarmoniesState(State):
 
     def cube_cells(self, player: int, card: int) -> list[int]:
         """Cells where ``player`` may put ``card``'s next cube now (habitat matched, no cube there)."""
-        return self.side.cells_of(ANCHORS[card](self.sm[player]) & ~self.cubes[player])
+        sm = self.sm[player]
+        return self.side.cells_of((anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)) & ~self.cubes[player])
 
     # --- making decisions ------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -573,8 +581,6 @@ class HarmoniesState(State):
         self.took = False
         self.taken_space = -1
         self.card_taken = False
-        if self.num_players > 1:
-            self.cube_acts = None  # the next player's cards and board
         if self.ending and p == self.num_players - 1:
             self.over = True
             return
@@ -583,6 +589,14 @@ class HarmoniesState(State):
             self.stopped = True
             return
         self.player = (p + 1) % self.num_players
+        if self.num_players > 1:
+            # the next player's cards and board: their cube actions as their own last turn left them (no
+            # one else changes a board, its cubes or its cards), so a turn starts without working them out
+            saved = self.cube_saved
+            if not saved:
+                saved.extend([(None, 0)] * self.num_players)
+            saved[p] = (self.cube_acts, self.cube_dirty)
+            self.cube_acts, self.cube_dirty = saved[self.player]
 
     # --- scores and results ----------------------------------------------------------------------
     def points(self, player: int) -> list[int]:
