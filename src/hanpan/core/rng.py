@@ -95,6 +95,17 @@ class Rng:
         z = ((z ^ (z >> 27)) * _MUL2) & _MASK
         return z ^ (z >> 31)
 
+    def next_word(self) -> i64:
+        """The next output for a compiled caller that reads only its low 63 bits: those are
+        ``next64()``'s, with no big Python int made.  Interpreted, ``next64()`` itself.
+
+        >>> Rng(9).next_word() & (2**63 - 1) == Rng(9).next64() & (2**63 - 1)
+        True
+        """
+        if COMPILED:
+            return self._step()
+        return self.next64()
+
     def randbelow(self, n: int) -> int:
         """A uniform integer in ``[0, n)`` (multiply-shift: ``(next64() * n) >> 64``; bias below n / 2**64)."""
         if COMPILED:

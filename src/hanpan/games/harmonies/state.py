@@ -360,12 +360,22 @@ class HarmoniesState(State):
         if self.hand_count:
             acc = self.acc[p]
             hand = self.hand
-            chunks = self.t.chunks
-            for colour in range(6):
-                if hand[colour]:
-                    m = acc[colour]
-                    for shift, mask, table in chunks[colour]:
-                        acts += table[(m >> shift) & mask]
+            if COMPILED:  # column by column, tuples indexed by the column's bits (see tables.SideTables)
+                columns = self.t.columns
+                for colour in range(6):
+                    if hand[colour]:
+                        m = acc[colour]
+                        for shift, mask, column in columns[colour]:
+                            key = (m >> shift) & mask
+                            if key:
+                                acts += column[key]
+            else:
+                chunks = self.t.chunks
+                for colour in range(6):
+                    if hand[colour]:
+                        m = acc[colour]
+                        for shift, mask, table in chunks[colour]:
+                            acts += table[(m >> shift) & mask]
         elif not self.took:
             acts += SPACE_ACTIONS[self.space_mask]
             can_end = not acts  # no space holds a token: nothing to take
@@ -509,13 +519,13 @@ class HarmoniesState(State):
         if not n:
             return
         self.reveals += 1
-        next64 = self.rng.next64
+        rng = self.rng
         central = self.central
         space_mask = self.space_mask
         for space in spaces:
             b = space * 6
             if n >= 3:  # the usual case, unrolled: one generator output fills one space
-                z = next64()
+                z = rng.next_word()  # 3 draws of 21 bits: the low 63 bits of next64()
                 j = ((z & _CHUNK_MASK) * n) >> _CHUNK
                 n -= 1
                 central[b + bag[j]] += 1
@@ -529,7 +539,7 @@ class HarmoniesState(State):
                 central[b + bag[j]] += 1
                 bag[j] = bag[n]
             elif n:
-                z = next64()
+                z = rng.next_word()
                 while n:
                     j = ((z & _CHUNK_MASK) * n) >> _CHUNK
                     z >>= _CHUNK

@@ -11,6 +11,9 @@ are three or four dictionary lookups.
 >>> m = a.bits[a.index["a1"]] | a.bits[a.index["a5"]] | a.bits[a.index["b2"]]
 >>> [str(x) for x in table[(m >> shift) & mask]]
 ['blue a1', 'blue a5', 'blue b2']
+>>> _, _, column = SIDE_TABLES["A"].columns[0][0]  # column a, by its own bits
+>>> [str(x) for x in column[0b10001]]
+['blue a1', 'blue a5']
 >>> str(CUBE_BY_POS["A"][2][a.pos[a.index["d2"]]])
 'cube fish d2'
 """
@@ -73,6 +76,31 @@ def _place_chunks(side_id: str, colour: int) -> tuple[Chunk, ...]:
     return tuple(out)
 
 
+Column = tuple[int, int, tuple[tuple[Action, ...], ...]]
+
+
+def _place_columns(side_id: str, colour: int) -> tuple[Column, ...]:
+    """One board column each: (shift, mask, ``table``) where ``table[(m >> shift) & mask]`` holds the
+    placements on that column's cells set in ``m``.  A column's cells are consecutive bits, so its
+    table is a tuple indexed by them (at most 2**5 entries): the compiled engine's form of ``chunks``,
+    whose dictionaries, half as many, suit the interpreter better."""
+    side = SIDE[side_id]
+    out = []
+    start = 0
+    for height in side.columns:
+        cells = range(start, start + height)
+        shift = side.pos[start]
+        assert [side.pos[i] - shift for i in cells] == list(range(height))  # consecutive slots
+        table = tuple(
+            tuple(ACT[A.PLACE + colour * A.NAMES + NAME_INDEX[side.names[start + b]]]
+                  for b in range(height) if key >> b & 1)
+            for key in range(1 << height)
+        )
+        out.append((shift, (1 << height) - 1, table))
+        start += height
+    return tuple(out)
+
+
 def tables_by_id(side_id: str) -> SideTables:
     """The shared :class:`SideTables` of a side (how pickled tables come back)."""
     return SIDE_TABLES[side_id]
@@ -81,12 +109,13 @@ def tables_by_id(side_id: str) -> SideTables:
 class SideTables:
     """Everything the hot paths look up for one board side, reached through one attribute."""
 
-    __slots__ = ("chunks", "cube_by_pos", "cube_decode", "place_decode", "side")
+    __slots__ = ("chunks", "columns", "cube_by_pos", "cube_decode", "place_decode", "side")
 
     def __init__(self, side_id: str) -> None:
         side = SIDE[side_id]
         self.side = side
         self.chunks = tuple(_place_chunks(side_id, c) for c in range(6))
+        self.columns = tuple(_place_columns(side_id, c) for c in range(6))
         self.cube_by_pos = CUBE_BY_POS[side_id]
         name_cell = NAME_CELL[side_id]
         #: place action offset → (colour, cell, bit); cells not on this side → cell -1
