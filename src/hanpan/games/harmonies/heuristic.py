@@ -26,6 +26,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from hanpan.core.compiled import COMPILED
+from hanpan.core.errors import DataError
 from hanpan.games.harmonies.board import (
     ACCEPTING,
     ADD,
@@ -239,6 +240,98 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
 
 _LEVELS: Final = tuple(_levels_function(c) for c in range(NUM_CARDS))
 
+#: per card, for :func:`_levels_compiled`: the cube's kind, the tokens its habitat takes (at most 7), and per rotation
+#: (frame, the other cells' (kind, shift) of their can-become masks, every token's (kind, unit, shift))
+LevelTables = tuple[int, int, tuple[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]], ...]]
+
+
+def _level_tables(card: int) -> LevelTables:
+    """The rotations of ``_levels_function(card)`` as data.  Each rotation is worked out in a frame moved
+    right by the largest left shift it has (its ``frame``): every mask then only moves right, so no
+    number outgrows the board, and no cell is lost (a cube cell below the frame has no habitat cell
+    where the largest left shift points)."""
+    cube_kind = _CUBE_KIND[card]
+    total = sum(len(_TOKENS[k]) for k in [cube_kind, *(k for k, _ in _ROTATIONS[card][0])])
+    rotations = []
+    for rotation in _ROTATIONS[card]:
+        frame = max([0, *(-d for _, d in rotation)])
+        cond = tuple((k, frame + d) for k, d in rotation)
+        tokens = (*((cube_kind, j, frame) for j in range(len(_TOKENS[cube_kind]))),
+                  *((k, j, frame + d) for k, d in rotation for j in range(len(_TOKENS[k]))))
+        rotations.append((frame, cond, tokens))
+    return cube_kind, total, tuple(rotations)
+
+
+_LEVEL_TABLES: Final[tuple[LevelTables, ...]] = tuple(_level_tables(c) for c in range(NUM_CARDS))
+if max(tables[1] for tables in _LEVEL_TABLES) > 7:
+    raise DataError("a habitat takes at most 7 tokens (the compiled count has 3 bit planes)")
+
+
+def _levels_compiled(card: int, units: list[list[int]], can: list[int], free: int) -> list[int]:
+    """``_LEVELS[card](units, can, free)`` from tables, for the compiled engine (a function built by
+    ``exec`` stays interpreted; this loop runs as C).  Per rotation, the habitat's tokens in place are
+    counted per cell in binary, one bit plane per local name (``ones``, ``twos``, ``fours``: a habitat
+    takes at most 7 tokens), so no partial result is stored in a list (each store would box an int).
+
+    >>> from hanpan.core.rng import Rng
+    >>> from hanpan.games.harmonies import GAME
+    >>> s, rng = GAME.new(players=1, seed=2), Rng(2)
+    >>> for _ in range(20):
+    ...     legal = s.legal_actions(); s.apply(legal[rng.randbelow(len(legal))])
+    >>> can, units = _habitat_masks(s.sm[0])
+    >>> all(_levels_compiled(c, units, can, -1) == _LEVELS[c](units, can, -1) for c in range(NUM_ANIMALS))
+    True
+    """
+    cube_kind, total, rotations = _LEVEL_TABLES[card]
+    out = [0] * (total + 1)
+    a_can = can[cube_kind] & free
+    if not a_can:
+        return out
+    for frame, cond, tokens in rotations:
+        c = a_can >> frame
+        for k, shift in cond:
+            c &= can[k] >> shift
+        if not c:
+            continue
+        out[0] |= c << frame
+        ones = twos = fours = 0  # per cell of c, the tokens in place, in binary
+        for k, j, shift in tokens:
+            carry = units[k][j] >> shift & c
+            ones, carry = ones ^ carry, ones & carry
+            twos, carry = twos ^ carry, twos & carry
+            fours |= carry
+        for level in range(1, total + 1):
+            out[level] |= _at_least(level, c, ones, twos, fours) << frame
+    return out
+
+
+def _at_least(level: int, cells: int, ones: int, twos: int, fours: int) -> int:
+    """The cells whose count, in bit planes, is at least ``level`` (0-7): compared plane by plane from
+    the top, a cell is above once it has a 1 where ``level`` has a 0, and stays equal while they agree.
+
+    >>> # four cells, bits 0-3, counting 3, 2, 1 and 4
+    >>> [_at_least(level, 0b1111, 0b0101, 0b0011, 0b1000) for level in (1, 3, 4, 5)]
+    [15, 9, 8, 0]
+    """
+    above = 0
+    equal = cells
+    if level & 4:
+        equal &= fours
+    else:
+        above |= equal & fours
+        equal &= ~fours
+    if level & 2:
+        equal &= twos
+    else:
+        above |= equal & twos
+        equal &= ~twos
+    if level & 1:
+        equal &= ones
+    else:
+        above |= equal & ones
+        equal &= ~ones
+    return above | equal
+
 #: per card, per cubes placed: the points each cube still on its track adds, the next one first
 _STEPS: Final = tuple(
     tuple(tuple(card_points(card, k + 1) - card_points(card, k) for k in range(placed, len(CARD_POINTS[card])))
@@ -260,7 +353,7 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
         n = len(CARD_CELLS[card])
         share = w.cube_ready if k == n else w.progress * (k / n) ** w.power
         return 8 * max(share, w.card)
-    levels = _LEVELS[card](units, can_mask, free)
+    levels = _levels_compiled(card, units, can_mask, free) if COMPILED else _LEVELS[card](units, can_mask, free)
     if not levels[0]:
         return 0.0
     n = len(levels) - 1
@@ -412,10 +505,11 @@ def _card_values(cards: list[int], placed: list[int], sm: list[int], free: int, 
             if masks is None:
                 # only a Nature's Spirit is valued by its finished cells (animal cards count tokens)
                 is_mask = [_mask(sm, _IS[kind]) for kind in range(len(KINDS))] if max(cards) >= NUM_ANIMALS else []
-                masks = (is_mask, *_habitat_masks(sm))
+                masks = (is_mask, *(_habitat_masks_compiled(sm) if COMPILED else _habitat_masks(sm)))
             if len(_CARD_MEMO) >= _CARD_MEMO_LIMIT:
                 _CARD_MEMO.clear()
-            value = _CARD_MEMO[key] = _card_value(card, down, *masks, free, turns_left, w)
+            # arguments spelled out: a compiled call with *args would go through Python's generic call
+            value = _CARD_MEMO[key] = _card_value(card, down, masks[0], masks[1], masks[2], free, turns_left, w)
         values.append(value)
     return values
 
@@ -457,8 +551,10 @@ def tokens_short(state: HarmoniesState, player: int, card: int) -> int | None:
     >>> tokens_short(GAME.new(players=1, seed=1), 0, CARD_INDEX["falcon"])  # 3 greys and a yellow
     4
     """
-    can, units = _habitat_masks(state.sm[player])
-    levels = _LEVELS[card](units, can, ~state.cubes[player])
+    sm = state.sm[player]
+    can, units = _habitat_masks_compiled(sm) if COMPILED else _habitat_masks(sm)
+    free = ~state.cubes[player]
+    levels = _levels_compiled(card, units, can, free) if COMPILED else _LEVELS[card](units, can, free)
     built = [level for level, cells in enumerate(levels) if cells]
     return len(levels) - 1 - built[-1] if built else None
 
@@ -479,6 +575,21 @@ def _habitat_masks_function() -> Callable[[list[int]], tuple[list[int], list[lis
 
 #: per kind: the cells that can still become it, and the cells holding ≥ 1, 2, 3 of its tokens
 _habitat_masks: Final = _habitat_masks_function()
+_CAN_STACKS: Final = tuple(_CAN_BECOME[kind] for kind in range(len(KINDS)))
+_UNIT_STACKS: Final = tuple(_TOKENS[kind] for kind in range(len(KINDS)))
+
+
+def _habitat_masks_compiled(sm: list[int]) -> tuple[list[int], list[list[int]]]:
+    """``_habitat_masks(sm)`` from the tables, for the compiled engine (see ``_levels_compiled``).
+
+    >>> from hanpan.games.harmonies import GAME
+    >>> sm = GAME.new(players=1, seed=2).sm[0]
+    >>> _habitat_masks_compiled(sm) == _habitat_masks(sm)
+    True
+    """
+    can = [_mask(sm, sids) for sids in _CAN_STACKS]
+    units = [[_mask(sm, sids) for sids in per_token] for per_token in _UNIT_STACKS]
+    return can, units
 
 
 def _mask(sm: list[int], sids: tuple[int, ...]) -> int:
