@@ -57,7 +57,8 @@ class OptionalBuildExt(build_ext):
             for path in self.get_outputs():
                 if os.path.exists(path):
                     os.remove(path)
-            print(f"hanpan: not compiled ({error}); the pure-Python engine will run", file=sys.stderr)
+            print(f"hanpan: the engine could not be compiled ({type(error).__name__}, the compiler's output is above); "
+                  "the pure-Python engine will run: the same results, slower", file=sys.stderr)
             return
         if self.inplace:
             # Newer than the sources even when an edit changed no C (a comment): hanpan._native runs the
@@ -79,8 +80,9 @@ def extensions() -> list:
     modules = mypycify(["--config-file=pyproject.toml", *HOT], opt_level="3", group_name="hanpan")
     for module in modules:
         # hanpan.core.rng's machine words wrap around modulo 2**64 on purpose; C leaves a signed overflow
-        # undefined unless told otherwise
-        module.extra_compile_args.append("-fwrapv")
+        # undefined unless told otherwise (the modules may share one list of flags)
+        if "-fwrapv" not in module.extra_compile_args:
+            module.extra_compile_args.append("-fwrapv")
     return modules
 
 
