@@ -18,6 +18,7 @@ from setuptools.command.build_ext import build_ext
 #: inner loops, and what they read constantly (rng, action, contract, the data tables)
 HOT = [
     "src/hanpan/core/compiled.py",
+    "src/hanpan/core/bits.py",
     "src/hanpan/core/rng.py",
     "src/hanpan/core/action.py",
     "src/hanpan/core/contract.py",

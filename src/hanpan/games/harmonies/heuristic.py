@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
+from hanpan.core.bits import popcount
 from hanpan.core.compiled import COMPILED
 from hanpan.core.errors import DataError
 from hanpan.games.harmonies.board import (
@@ -364,7 +365,7 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
     index = 0  # the cube being valued, 0 = the next one
     above = 0
     for level in range(n, -1, -1):
-        count = (levels[level] & ~above).bit_count()
+        count = popcount(levels[level] & ~above)
         above |= levels[level]
         share = w.cube_ready if level == n else w.progress * (level / n) ** w.power
         if share < w.card:
@@ -431,29 +432,29 @@ def _static_value(state: HarmoniesState, player: int) -> float:
         turns_left = (len(state.bag) + 8) // 9 + 1
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
-    value += w.brown * sm[_N].bit_count() + w.brown2 * sm[_NN].bit_count() + w.red * sm[_R].bit_count()
+    value += w.brown * popcount(sm[_N]) + w.brown2 * popcount(sm[_NN]) + w.red * popcount(sm[_R])
     beside_empty = spread(empty)
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
         lone = mountain & ~spread(mountain)
         if lone:
-            value += w.lone_mountain * ((sm[_S] & lone).bit_count() + 3 * (sm[_SS] & lone).bit_count()
-                                        + 7 * (sm[_SSS] & lone).bit_count())
+            value += w.lone_mountain * (popcount(sm[_S] & lone) + 3 * popcount(sm[_SS] & lone)
+                                        + 7 * popcount(sm[_SSS] & lone))
             if w.dead_lone_mountain:  # the board shapes weigh 0 but in solo: not worked out then
-                value += w.dead_lone_mountain * (lone & ~beside_empty).bit_count()
+                value += w.dead_lone_mountain * popcount(lone & ~beside_empty)
         if w.rising_mountain:
-            value += w.rising_mountain * ((sm[_S] | sm[_SS]) & ~lone).bit_count()
+            value += w.rising_mountain * popcount((sm[_S] | sm[_SS]) & ~lone)
     if w.river or w.river_open:
         value += _river_shape(sm[_B], empty, w)
     if w.isolated_empty or w.single_green:
-        value += w.isolated_empty * (empty & ~beside_empty).bit_count() + w.single_green * sm[_G].bit_count()
+        value += w.isolated_empty * popcount(empty & ~beside_empty) + w.single_green * popcount(sm[_G])
     yellow = sm[_Y]
     if yellow:
-        value += w.lone_yellow * (yellow & ~spread(yellow) & beside_empty).bit_count()
+        value += w.lone_yellow * popcount(yellow & ~spread(yellow) & beside_empty)
     built = building_mask(sm)
-    if built and points[3] < 5 * built.bit_count():
+    if built and points[3] < 5 * popcount(built):
         near_empty = built & beside_empty
-        value += w.building_short * near_empty.bit_count()
+        value += w.building_short * popcount(near_empty)
     value += w.empty * max(0.0, min(empties - END_EMPTY_CELLS, w.empty_per_turn * turns_left))
     held = state.held[player]
     if state.display:
@@ -518,11 +519,11 @@ def _river_shape(blue: int, empty: int, w: Weights) -> float:
     """The largest blue group's cells and the empty cells beside it (up to 3), weighted."""
     largest = 0
     for group in groups(blue) if blue else ():
-        if group.bit_count() > largest.bit_count():
+        if popcount(group) > popcount(largest):
             largest = group
     if not largest:
         return 0.0
-    return w.river * largest.bit_count() + w.river_open * min(3, (spread(largest) & empty).bit_count())
+    return w.river * popcount(largest) + w.river_open * min(3, popcount(spread(largest) & empty))
 
 
 def _ready_cubes(state: HarmoniesState, player: int) -> float:
@@ -535,7 +536,7 @@ def _ready_cubes(state: HarmoniesState, player: int) -> float:
         if not track:  # a Nature's Spirit: its points depend on the whole board, counted at the end
             continue
         anchors = anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)
-        ready = (anchors & free).bit_count()  # the cells ``legal_actions`` offers its cube
+        ready = popcount(anchors & free)  # the cells ``legal_actions`` offers its cube
         if ready:
             placed = state.placed[card]
             value += card_points(card, min(len(track), placed + ready)) - card_points(card, placed)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from hanpan.core.bits import popcount
 from hanpan.games.harmonies.board import (
     BUILDING_STACKS,
     STACK_ID,
@@ -80,22 +81,22 @@ def building_mask(sm: Sequence[int]) -> int:
 
 def landscape_points(side: Side, sm: Sequence[int]) -> tuple[int, int, int, int, int]:
     """(trees, mountains, fields, buildings, water) of a board given by its stack masks."""
-    trees = (TREE_POINTS[1] * sm[_T1].bit_count() + TREE_POINTS[2] * sm[_T2].bit_count()
-             + TREE_POINTS[3] * sm[_T3].bit_count())
+    trees = (TREE_POINTS[1] * popcount(sm[_T1]) + TREE_POINTS[2] * popcount(sm[_T2])
+             + TREE_POINTS[3] * popcount(sm[_T3]))
     mountain = sm[_M1] | sm[_M2] | sm[_M3]
     mountains = 0
     if mountain:
         near = spread(mountain)
-        mountains = (MOUNTAIN_POINTS[1] * (sm[_M1] & near).bit_count()
-                     + MOUNTAIN_POINTS[2] * (sm[_M2] & near).bit_count()
-                     + MOUNTAIN_POINTS[3] * (sm[_M3] & near).bit_count())
+        mountains = (MOUNTAIN_POINTS[1] * popcount(sm[_M1] & near)
+                     + MOUNTAIN_POINTS[2] * popcount(sm[_M2] & near)
+                     + MOUNTAIN_POINTS[3] * popcount(sm[_M3] & near))
     yellow = sm[_YELLOW]
     fields = 0
     if yellow:
         if FIELD_MIN == 2:
             fields = FIELD_POINTS * len(groups(yellow & spread(yellow)))
         else:
-            fields = FIELD_POINTS * sum(1 for g in groups(yellow) if g.bit_count() >= FIELD_MIN)
+            fields = FIELD_POINTS * sum(1 for g in groups(yellow) if popcount(g) >= FIELD_MIN)
     buildings = 0
     built = building_mask(sm)
     if built:
@@ -108,7 +109,7 @@ def landscape_points(side: Side, sm: Sequence[int]) -> tuple[int, int, int, int,
             near = spread(top)
             for k in range(BUILDING_MIN_COLOURS, 0, -1):
                 at_least[k] |= at_least[k - 1] & near
-        buildings = BUILDING_POINTS * (built & at_least[BUILDING_MIN_COLOURS]).bit_count()
+        buildings = BUILDING_POINTS * popcount(built & at_least[BUILDING_MIN_COLOURS])
     blue = sm[_BLUE]
     water = (river_score(blue) if blue else 0) if side.id == "A" else ISLAND_POINTS * len(groups(side.board & ~blue))
     return trees, mountains, fields, buildings, water
@@ -140,13 +141,13 @@ def spirit_points(card: int, sm: Sequence[int]) -> int:
             table = rule["points_by_group_size"]
             total = 0
             for g in found:
-                size = g.bit_count()
+                size = popcount(g)
                 total += table.get(str(size)) or _open_ended(table, size)
             return total
         min_size = rule.get("min_size", 1)
-        return int(rule["points_per_group"]) * sum(1 for g in found if g.bit_count() >= min_size)
+        return int(rule["points_per_group"]) * sum(1 for g in found if popcount(g) >= min_size)
     if of == "water_token":
-        return int(rule["points_each"]) * sm[_BLUE].bit_count()
+        return int(rule["points_each"]) * popcount(sm[_BLUE])
     stacks = (_T1, _T2, _T3) if of == "tree" else (_M1, _M2, _M3)
     table = rule["points_by_height"]
     return sum(int(table[str(h + 1)]) * sm[stacks[h]].bit_count() for h in range(3))

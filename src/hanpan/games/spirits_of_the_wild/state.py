@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
+from hanpan.core.bits import popcount
 from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
@@ -119,14 +120,14 @@ PROGRAM_CARD: Final[dict[tuple[int, ...], str]] = {
 def place_points(board: Sequence[int], base: int) -> list[int]:
     """Points of each animal (owl, rabbit, beaver, salmon, turtle) of the board at ``base``."""
     owl = sum(OWL_SET_POINTS for v in board[base:base + 3] if v >> 3 == 2)
-    rabbit = RABBIT_POINTS[board[base + 3].bit_count()]
+    rabbit = RABBIT_POINTS[popcount(board[base + 3])]
     full3 = board[base + 4] >> 3 == 3
     full2 = board[base + 5] >> 3 == 2
     if full3 and full2:
         beaver = BEAVER_POINTS["both"]
     else:
         beaver = (BEAVER_POINTS["set3"] if full3 else 0) + (BEAVER_POINTS["set2"] if full2 else 0)
-    salmon = SALMON_POINTS[board[base + 6].bit_count()]
+    salmon = SALMON_POINTS[popcount(board[base + 6])]
     turtle = TURTLE_POINTS[board[base + 7] >> 3]
     points = [owl, rabbit, beaver, salmon, turtle]
     spirits = board[base + SPIRIT_INDEX]
@@ -288,7 +289,7 @@ class SpiritsState(State):
             ids.append(2)
         if not down & D_ADD3:
             ids.append(3)
-        if down.bit_count() >= 3:
+        if popcount(down) >= 3:
             ids.extend(sorted(A.SPIRIT_CARD + top for top in self.pile_tops()))
         return ids or [A.PASS]
 
