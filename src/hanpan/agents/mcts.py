@@ -341,7 +341,7 @@ class MCTSAgent(Agent):
             visited.visits += 1
             totals = visited.value
             for p, v in enumerate(values):
-                totals[p] += v
+                totals[p] = totals[p] + v
 
     def _widened(self, node: Node, state: State, legal: Sequence[Action], mover: int,
                  widening: float) -> list[Action]:

@@ -84,7 +84,7 @@ def _value(s: GardensState, p: int) -> float:
         for r in range(NR):
             missing = cost[b][r] - tok[b * NR + r]
             if missing > 0:
-                needs[r] += missing
+                needs[r] = needs[r] + missing
                 per_token[r] = max(per_token[r], TOKEN_ON_CARD * card_value / total[b])
     store = s.store
     for r in range(NR):

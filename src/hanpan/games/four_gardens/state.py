@@ -501,30 +501,30 @@ class GardensState(State):
             self._card_action(i)
         elif i < A.MOVE_STORE:  # put a token
             r, target = divmod(i - A.PUT, NC + 1)
-            self.supply[r] -= 1
+            self.supply[r] = self.supply[r] - 1
             if target:
-                self.tok[(target - 1) * NR + r] += 1
+                self.tok[(target - 1) * NR + r] = self.tok[(target - 1) * NR + r] + 1
             else:
-                self.store[p * NR + r] += 1
+                self.store[p * NR + r] = self.store[p * NR + r] + 1
             self.place_left -= 1
             self._resolve()
         elif i < A.DONE:  # a rearrange move
             if i < A.MOVE_CARD:
                 r, b = divmod(i - A.MOVE_STORE, NC)
-                self.store[p * NR + r] -= 1
-                self.tok[b * NR + r] += 1
+                self.store[p * NR + r] = self.store[p * NR + r] - 1
+                self.tok[b * NR + r] = self.tok[b * NR + r] + 1
                 self.got |= 1 << (b * NR + r)
             elif i < A.RETURN:
                 r, rest = divmod(i - A.MOVE_CARD, NC * NC)
                 a, b = divmod(rest, NC)
-                self.tok[a * NR + r] -= 1
-                self.tok[b * NR + r] += 1
+                self.tok[a * NR + r] = self.tok[a * NR + r] - 1
+                self.tok[b * NR + r] = self.tok[b * NR + r] + 1
                 self.gave |= 1 << (a * NR + r)
                 self.got |= 1 << (b * NR + r)
             else:
                 r = i - A.RETURN
-                self.store[p * NR + r] -= 1
-                self.supply[r] += 1
+                self.store[p * NR + r] = self.store[p * NR + r] - 1
+                self.supply[r] = self.supply[r] + 1
         elif i == A.DONE:
             self.gave = self.got = 0
             self._resolve()
@@ -600,8 +600,8 @@ class GardensState(State):
                 return
             r = self.floor_res[f]
             take = min(FACE_ICONS[(self.floor_face[f] + side) & 3], room, supply[r])
-            supply[r] -= take
-            store[p * NR + r] += take
+            supply[r] = supply[r] - take
+            store[p * NR + r] = store[p * NR + r] + take
 
     # --- completion, favour, bonus -----------------------------------------------------------------
     def _resolve(self) -> None:
@@ -657,19 +657,19 @@ class GardensState(State):
         tok = self.tok
         supply = self.supply
         for r in range(NR):
-            supply[r] += tok[card * NR + r]
+            supply[r] = supply[r] + tok[card * NR + r]
             tok[card * NR + r] = 0
         base = p * NS
         slot = self.slots.index(card, base, base + NS) - base
-        self.land[p] |= 1 << slot
-        self.lcount[p] += 1
+        self.land[p] = self.land[p] | (1 << slot)
+        self.lcount[p] = self.lcount[p] + 1
         group = SLOT_GROUP[slot]
         god = self.cards.god
         self.queue = [god[card]] + [god[self.slots[base + s]] for s in GROUP_SLOTS[group]
                                     if s != slot and self.land[p] >> s & 1]
         mask = GROUP_MASK[group]
         if self.land[p] & mask == mask and not self.done_groups[p] >> group & 1:
-            self.done_groups[p] |= 1 << group
+            self.done_groups[p] = self.done_groups[p] | (1 << group)
             self.pending_bonus = True
         if self.lcount[p] >= END_LANDSCAPES[self.num_players]:
             self.trigger = True
@@ -691,14 +691,14 @@ class GardensState(State):
 
     def _take_bonus(self, p: int, pile: int) -> None:
         value = self.piles[pile].pop()
-        self.bonus_held[p] |= 1 << pile
+        self.bonus_held[p] = self.bonus_held[p] | (1 << pile)
         self.bonus_tiles[p].append(pile * 16 + value)
         if pile == 0:
-            self.cap[p] += value
+            self.cap[p] = self.cap[p] + value
         elif pile == 1:
             self.place_left = value
         else:
-            self.bonus_points[p] += value
+            self.bonus_points[p] = self.bonus_points[p] + value
 
     # --- whims (the promo's effects live in whims.py) ------------------------------------------------
     def _take_whim(self, p: int, w: int) -> bool:

@@ -163,7 +163,7 @@ def use_whim(s: GardensState, i: int) -> None:
     elif i < A.ABUNDANCE:
         if i == A.CONSECRATE:
             s.whim[b + CONSECRATION] = W_GONE
-            s.cap[p] += CONSECRATION_SLOTS
+            s.cap[p] = s.cap[p] + CONSECRATION_SLOTS
         else:
             s.whim[b + CONSECRATION] = W_DOWN
         s._resolve()

@@ -294,7 +294,7 @@ def _levels_compiled(card: int, units: list[list[int]], can: list[int], free: in
             c &= can[k] >> shift
         if not c:
             continue
-        out[0] |= c << frame
+        out[0] = out[0] | (c << frame)
         ones = twos = fours = 0  # per cell of c, the tokens in place, in binary
         for k, j, shift in tokens:
             carry = units[k][j] >> shift & c
@@ -302,7 +302,7 @@ def _levels_compiled(card: int, units: list[list[int]], can: list[int], free: in
             twos, carry = twos ^ carry, twos & carry
             fours |= carry
         for level in range(1, total + 1):
-            out[level] |= _at_least(level, c, ones, twos, fours) << frame
+            out[level] = out[level] | (_at_least(level, c, ones, twos, fours) << frame)
     return out
 
 
@@ -645,11 +645,11 @@ def _unplace(s: HarmoniesState, player: int, colour: int, cell: int, old: int) -
     bit = s.side.bits[cell]
     sm = s.sm[player]
     sm[stacks[cell]] ^= bit
-    sm[old] |= bit
+    sm[old] = sm[old] | bit
     stacks[cell] = old
     if old == EMPTY:
-        s.empties[player] += 1
-    s.hand[colour] += 1
+        s.empties[player] = s.empties[player] + 1
+    s.hand[colour] = s.hand[colour] + 1
     s.hand_count += 1
 
 
@@ -661,11 +661,11 @@ def _place(s: HarmoniesState, player: int, colour: int, cell: int) -> int:
     bit = s.side.bits[cell]
     stacks[cell] = new
     sm = s.sm[player]
-    sm[old] ^= bit
-    sm[new] |= bit
+    sm[old] = sm[old] ^ bit
+    sm[new] = sm[new] | bit
     if old == EMPTY:
-        s.empties[player] -= 1
-    s.hand[colour] -= 1
+        s.empties[player] = s.empties[player] - 1
+    s.hand[colour] = s.hand[colour] - 1
     s.hand_count -= 1
     return old
 

@@ -108,7 +108,7 @@ def landscape_points(side: Side, sm: Sequence[int]) -> tuple[int, int, int, int,
                 top |= sm[sid]
             near = spread(top)
             for k in range(BUILDING_MIN_COLOURS, 0, -1):
-                at_least[k] |= at_least[k - 1] & near
+                at_least[k] = at_least[k] | (at_least[k - 1] & near)
         buildings = BUILDING_POINTS * popcount(built & at_least[BUILDING_MIN_COLOURS])
     blue = sm[_BLUE]
     water = (river_score(blue) if blue else 0) if side.id == "A" else ISLAND_POINTS * len(groups(side.board & ~blue))

@@ -322,7 +322,7 @@ class HarmoniesState(State):
         """Counts per colour in the pouch."""
         counts = [0] * 6
         for colour in self.bag:
-            counts[colour] += 1
+            counts[colour] = counts[colour] + 1
         return counts
 
     @property
@@ -433,14 +433,14 @@ class HarmoniesState(State):
             new = ADD[old * 6 + colour]
             stacks[cell] = new
             sm = self.sm[p]
-            sm[old] ^= bit
-            sm[new] |= bit
+            sm[old] = sm[old] ^ bit
+            sm[new] = sm[new] | bit
             acc = self.acc[p]
             for c in FLIPS[old * NUM_STACKS + new]:
-                acc[c] ^= bit
+                acc[c] = acc[c] ^ bit
             if old == EMPTY:
-                self.empties[p] -= 1
-            self.hand[colour] -= 1
+                self.empties[p] = self.empties[p] - 1
+            self.hand[colour] = self.hand[colour] - 1
             self.hand_count -= 1
             self.cube_dirty |= KIND_BIT[old] | KIND_BIT[new]
         elif i == _END:
@@ -469,7 +469,7 @@ class HarmoniesState(State):
         central = self.central
         hand = self.hand
         for colour in range(6):
-            hand[colour] += central[b + colour]
+            hand[colour] = hand[colour] + central[b + colour]
             central[b + colour] = 0
         self.hand_count = sum(hand)
         self.space_mask &= ~(1 << space)
@@ -496,13 +496,13 @@ class HarmoniesState(State):
 
     def _place_cube(self, card: int, cell: int) -> None:
         p = self.player
-        self.placed[card] += 1
+        self.placed[card] = self.placed[card] + 1
         self.cube_card[p][cell] = card
         bit = self.side.bits[cell]
-        self.cubes[p] |= bit
+        self.cubes[p] = self.cubes[p] | bit
         acc = self.acc[p]
         for c in range(6):
-            acc[c] &= ~bit
+            acc[c] = acc[c] & ~bit
         if self.placed[card] == CARD_CUBES[card]:
             self.held[p] = [c for c in self.held[p] if c != card]
         self.cube_acts = None

@@ -134,7 +134,7 @@ def place_points(board: Sequence[int], base: int) -> list[int]:
     if spirits:
         for animal in range(5):
             if spirits >> animal & 1:
-                points[animal] *= SPIRIT_MULTIPLIER
+                points[animal] = points[animal] * SPIRIT_MULTIPLIER
     return points
 
 
@@ -198,9 +198,9 @@ class SpiritsState(State):
         while sum(s.tray) < TRAY_AT_SETUP and sum(s.bag) > s.bag[SPIRIT]:
             kind = s._draw_kind()
             if kind == SPIRIT:
-                s.bag[SPIRIT] += 1
+                s.bag[SPIRIT] = s.bag[SPIRIT] + 1
             else:
-                s.tray[kind] += 1
+                s.tray[kind] = s.tray[kind] + 1
         s.down = [D_TAKE2, 0]  # the first player turns "take 2" face down
         s.reveals = 1
         return s
@@ -338,7 +338,8 @@ class SpiritsState(State):
         i = action.id
         if i >= A.PLACE and i < A.RETURN:  # the most frequent decision first
             i -= A.PLACE
-            self.held[self._put(self.player, i)] -= 1
+            kind = self._put(self.player, i)
+            self.held[kind] = self.held[kind] - 1
             self._advance()
         elif i < A.PASS:
             self._play_card(i)
@@ -347,21 +348,21 @@ class SpiritsState(State):
                 self._end_turn()
                 return
             kind = i - A.TAKE
-            self.tray[kind] -= 1
-            self.held[kind] += 1
+            self.tray[kind] = self.tray[kind] - 1
+            self.held[kind] = self.held[kind] + 1
             self.to_take -= 1
             if self.to_take == 0:  # all taken: on to placing them
                 self.pc += 1
                 self._advance()
         elif i < A.BAG:
             kind = self._take_off(self.player, i - A.RETURN)
-            self.tray[kind] += 1
+            self.tray[kind] = self.tray[kind] + 1
             self.pc += 1
             self._advance()
         elif i < A.COYOTE:
             kind = i - A.BAG
-            self.tray[kind] -= 1
-            self.bag[kind] += 1
+            self.tray[kind] = self.tray[kind] - 1
+            self.bag[kind] = self.bag[kind] + 1
             self.pc += 1
             self._advance()
         else:
@@ -394,11 +395,11 @@ class SpiritsState(State):
         board = self.board
         base = player * STRIDE
         if index >= A.SPIRIT_PLACE:
-            board[base + SPIRIT_INDEX] |= 1 << (index - A.SPIRIT_PLACE)
+            board[base + SPIRIT_INDEX] = board[base + SPIRIT_INDEX] | (1 << (index - A.SPIRIT_PLACE))
             return SPIRIT
         colour, place = divmod(index, NUM_PLACES)
         if PLACE_DISTINCT[place]:
-            board[base + place] |= 1 << colour
+            board[base + place] = board[base + place] | (1 << colour)
         else:
             board[base + place] = ((board[base + place] >> 3) + 1) * 8 + colour
         return colour
@@ -408,11 +409,11 @@ class SpiritsState(State):
         board = self.board
         base = player * STRIDE
         if index >= A.SPIRIT_PLACE:
-            board[base + SPIRIT_INDEX] &= ~(1 << (index - A.SPIRIT_PLACE))
+            board[base + SPIRIT_INDEX] = board[base + SPIRIT_INDEX] & ~(1 << (index - A.SPIRIT_PLACE))
             return SPIRIT
         colour, place = divmod(index, NUM_PLACES)
         if PLACE_DISTINCT[place]:
-            board[base + place] &= ~(1 << colour)
+            board[base + place] = board[base + place] & ~(1 << colour)
         else:
             count = (board[base + place] >> 3) - 1
             board[base + place] = count * 8 + colour if count else 0
@@ -427,7 +428,7 @@ class SpiritsState(State):
         while pick >= bag[kind]:
             pick -= bag[kind]
             kind += 1
-        bag[kind] -= 1
+        bag[kind] = bag[kind] - 1
         return kind
 
     def _draw_to(self, zone: list[int], count: int) -> None:
@@ -436,7 +437,8 @@ class SpiritsState(State):
         for _ in range(count):
             if not any(self.bag):
                 return  # an empty bag draws nothing
-            zone[self._draw_kind()] += 1
+            kind = self._draw_kind()
+            zone[kind] = zone[kind] + 1
 
     def _advance(self) -> None:
         """Run the current program's automatic steps until a decision is needed or the turn ends."""
@@ -450,7 +452,7 @@ class SpiritsState(State):
                         return
                     # Nothing left in hand fits anywhere: it goes back to the tray.
                     for kind in range(KINDS):
-                        self.tray[kind] += self.held[kind]
+                        self.tray[kind] = self.tray[kind] + self.held[kind]
                         self.held[kind] = 0
             elif step == S_TAKE1 or step == S_TAKE2:
                 wanted = 1 if step == S_TAKE1 else 2
@@ -475,7 +477,7 @@ class SpiritsState(State):
             elif step == S_BEAR:
                 count = sum(self.tray)
                 for kind in range(KINDS):
-                    self.bag[kind] += self.tray[kind]
+                    self.bag[kind] = self.bag[kind] + self.tray[kind]
                     self.tray[kind] = 0
                 self._draw_to(self.tray, count)
             elif step == S_RAM:
