@@ -113,6 +113,17 @@ def wait_for_change(page: Any, before: dict[str, str], timeout: float = 30_000) 
         arg=[before["move"], before["mine"]], timeout=timeout)
 
 
+def wait_for_my_turn(page: Any) -> None:
+    """Until the page says this seat is to move.  The status is read once per check and that same
+    reading is what a change is awaited from: read twice, a turn that came in between would be waited
+    past (the computer seat can move that fast)."""
+    while True:
+        before = status(page)
+        if before["mine"] == "true":
+            return
+        wait_for_change(page, before)
+
+
 def click_one_move(page: Any, rng: random.Random) -> str:
     """Make one move by clicking: board targets until the page offers the remaining moves as buttons.
 
@@ -272,11 +283,9 @@ def test_a_reload_mid_game_brings_the_same_board_back(server: str, browser: Any)
     page.wait_for_selector("#status[data-state]")
     rng = random.Random(2)
     for _ in range(6):
-        while status(page)["mine"] != "true":
-            wait_for_change(page, status(page))
+        wait_for_my_turn(page)
         click_one_move(page, rng)
-    while status(page)["mine"] != "true":  # let the computer seat finish: the position must stand still
-        wait_for_change(page, status(page))
+    wait_for_my_turn(page)  # let the computer seat finish: the position must stand still
     before = status(page)
     board_before = page.locator("#board").inner_text()
     log_before = page.locator("ol.log li").count()

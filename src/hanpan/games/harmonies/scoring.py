@@ -13,7 +13,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from hanpan.core.bits import popcount
@@ -75,11 +74,11 @@ def river_score(blue: int) -> int:
     return points
 
 
-def building_mask(sm: Sequence[int]) -> int:
+def building_mask(sm: list[int]) -> int:
     return sm[BUILDING_STACKS[0]] | sm[BUILDING_STACKS[1]] | sm[BUILDING_STACKS[2]]
 
 
-def landscape_points(side: Side, sm: Sequence[int]) -> tuple[int, int, int, int, int]:
+def landscape_points(side: Side, sm: list[int]) -> tuple[int, int, int, int, int]:
     """(trees, mountains, fields, buildings, water) of a board given by its stack masks."""
     trees = (TREE_POINTS[1] * popcount(sm[_T1]) + TREE_POINTS[2] * popcount(sm[_T2])
              + TREE_POINTS[3] * popcount(sm[_T3]))
@@ -125,7 +124,7 @@ def card_points(card: int, placed: int) -> int:
     return track[len(track) - placed] if placed else 0
 
 
-def spirit_points(card: int, sm: Sequence[int]) -> int:
+def spirit_points(card: int, sm: list[int]) -> int:
     """A placed Nature's Spirit's points on a board (its rule from the card data)."""
     rule = SPIRIT_SCORING[card]
     of = rule["of"]

@@ -117,7 +117,7 @@ PROGRAM_CARD: Final[dict[tuple[int, ...], str]] = {
 }
 
 
-def place_points(board: Sequence[int], base: int) -> list[int]:
+def place_points(board: list[int], base: int) -> list[int]:
     """Points of each animal (owl, rabbit, beaver, salmon, turtle) of the board at ``base``."""
     owl = sum(OWL_SET_POINTS for v in board[base:base + 3] if v >> 3 == 2)
     rabbit = RABBIT_POINTS[popcount(board[base + 3])]
