@@ -13,6 +13,9 @@ the median over rounds of the CPU time (``time.process_time``) of the timed part
   chosen action on the true state, ``game.new`` included), in games/s and decisions/s.
 - greedy: solo Harmonies games of the greedy agent, seconds per game; the hash of every decision must be
   the same on both sides (the same play, only faster).
+- hard (``--only hard``): the Harmonies ``hard`` level in solo (turn plans on both cores, 0.9 s each):
+  play-outs per planned decision over the first ``--hard-plans`` plans of games 0, 1, … (its clock is
+  wall time, so nothing else should run).
 """
 
 from __future__ import annotations
@@ -78,6 +81,30 @@ def child_greedy(games: int) -> dict[str, object]:
     return {"cpu_per_game": cpu / games, "decisions": decisions, "hash": digest.hexdigest()[:16]}
 
 
+def child_hard(plans: int) -> dict[str, object]:
+    """Play-outs per planned decision of the solo ``hard`` level, over its first ``plans`` plans."""
+    from hanpan.agents.base import Seat
+    from hanpan.agents.registry import make_agent
+    from hanpan.core.registry import game
+
+    counts: list[int] = []
+    seed = 0
+    while len(counts) < plans:
+        state = game("harmonies").new(players=1, seed=seed)
+        agent = make_agent("hard", seed=seed)
+        while not state.is_over and len(counts) < plans:
+            planner = getattr(agent, "search", None)  # the level's RolloutAgent, made at its first decision
+            if planner is not None:
+                planner.last_playouts = -1  # set again only when a plan is made
+            action = agent.choose(Seat(state, 0))
+            planner = agent.search  # type: ignore[attr-defined]
+            if planner.last_playouts >= 0:
+                counts.append(planner.last_playouts)
+            state.apply(action)
+        seed += 1
+    return {"playouts_per_plan": statistics.mean(counts), "plans": len(counts)}
+
+
 def run_child(src: Path, argv: list[str]) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run([sys.executable, __file__, "--child", *argv], capture_output=True, text=True,
@@ -103,13 +130,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per random-play run")
     parser.add_argument("--greedy-games", type=int, default=3)
-    parser.add_argument("--only", choices=("random", "greedy"))
+    parser.add_argument("--hard-plans", type=int, default=20)
+    parser.add_argument("--only", choices=("random", "greedy", "hard"))
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
         kind, *rest = args.child
         if kind == "random":
             print(json.dumps(child_random(rest[0], int(rest[1]), float(rest[2]))))
+        elif kind == "hard":
+            print(json.dumps(child_hard(int(rest[0]))))
         else:
             print(json.dumps(child_greedy(int(rest[0]))))
         return
@@ -147,6 +177,14 @@ def main() -> None:
                       f"{secs['this']:.3f} s/game ({secs['baseline'] / secs['this']:.2f}× faster); "
                       f"decision hashes {sorted(hashes['baseline'])} → {sorted(hashes['this'])} "
                       f"({'the same' if hashes['baseline'] == hashes['this'] else 'DIFFERENT'})")
+            if args.only == "hard":
+                plays: dict[str, list[float]] = {"baseline": [], "this": []}
+                for _ in range(args.rounds):
+                    for side, src in sides.items():
+                        plays[side].append(float(run_child(src, ["hard", str(args.hard_plans)])["playouts_per_plan"]))  # type: ignore[arg-type]
+                before, after = statistics.median(plays["baseline"]), statistics.median(plays["this"])
+                print(f"\nhard solo Harmonies, play-outs per planned decision ({args.hard_plans} plans): "
+                      f"{before:,.0f} → {after:,.0f} ({after / before:.2f}×)")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=True)
 
