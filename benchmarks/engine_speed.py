@@ -88,6 +88,7 @@ def child_hard(plans: int) -> dict[str, object]:
     from hanpan.core.registry import game
 
     counts: list[int] = []
+    seconds: list[float] = []
     seed = 0
     while len(counts) < plans:
         state = game("harmonies").new(players=1, seed=seed)
@@ -96,13 +97,17 @@ def child_hard(plans: int) -> dict[str, object]:
             planner = getattr(agent, "search", None)  # the level's RolloutAgent, made at its first decision
             if planner is not None:
                 planner.last_playouts = -1  # set again only when a plan is made
+            began = time.perf_counter()
             action = agent.choose(Seat(state, 0))
+            took = time.perf_counter() - began
             planner = agent.search  # type: ignore[attr-defined]
             if planner.last_playouts >= 0:
                 counts.append(planner.last_playouts)
+                seconds.append(took)
             state.apply(action)
         seed += 1
-    return {"playouts_per_plan": statistics.mean(counts), "plans": len(counts)}
+    return {"playouts_per_plan": statistics.mean(counts), "seconds_per_plan": statistics.mean(seconds),
+            "plans": len(counts)}
 
 
 def run_child(src: Path, argv: list[str]) -> dict[str, object]:
@@ -178,13 +183,15 @@ def main() -> None:
                       f"decision hashes {sorted(hashes['baseline'])} → {sorted(hashes['this'])} "
                       f"({'the same' if hashes['baseline'] == hashes['this'] else 'DIFFERENT'})")
             if args.only == "hard":
-                plays: dict[str, list[float]] = {"baseline": [], "this": []}
+                plans: dict[str, list[dict[str, object]]] = {"baseline": [], "this": []}
                 for _ in range(args.rounds):
                     for side, src in sides.items():
-                        plays[side].append(float(run_child(src, ["hard", str(args.hard_plans)])["playouts_per_plan"]))  # type: ignore[arg-type]
-                before, after = statistics.median(plays["baseline"]), statistics.median(plays["this"])
-                print(f"\nhard solo Harmonies, play-outs per planned decision ({args.hard_plans} plans): "
-                      f"{before:,.0f} → {after:,.0f} ({after / before:.2f}×)")
+                        plans[side].append(run_child(src, ["hard", str(args.hard_plans)]))
+                plays = {s: statistics.median(float(r["playouts_per_plan"]) for r in plans[s]) for s in plans}  # type: ignore[arg-type]
+                secs = {s: statistics.median(float(r["seconds_per_plan"]) for r in plans[s]) for s in plans}  # type: ignore[arg-type]
+                print(f"\nhard solo Harmonies, {args.hard_plans} plans: play-outs per planned decision "
+                      f"{plays['baseline']:.1f} → {plays['this']:.1f} ({plays['this'] / plays['baseline']:.2f}×), "
+                      f"wall seconds per plan {secs['baseline']:.2f} → {secs['this']:.2f}")
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=True)
 
