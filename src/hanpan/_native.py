@@ -86,10 +86,10 @@ def choose_engine(package_dir: str) -> None:
 
 
 def compiled() -> bool:
-    """True when the engine's modules run compiled (the rules' core is one of them)."""
-    from hanpan.core import rng
+    """True when the engine's modules run compiled (``hanpan.core.compiled`` is built with all of them)."""
+    from hanpan.core.compiled import COMPILED
 
-    return (rng.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+    return COMPILED
 
 
 def engine() -> str:
