@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from hanpan.core.bits import popcount
@@ -37,11 +36,12 @@ from hanpan.games.harmonies.board import (
     anchor_cells,
     groups,
     habitat_rotations,
-    spread,
+    spread_within,
 )
 from hanpan.games.harmonies.data import (
     BUILDING,
     CARD_CELLS,
+    CARD_CUBES,
     CARD_LIMIT,
     CARD_POINTS,
     END_EMPTY_CELLS,
@@ -382,35 +382,62 @@ def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int],
     return value
 
 
-#: ``static_value`` by everything it reads.  Greedy's siblings reach the same boards by other orders of
-#: the same tokens (``hand_placed`` tries every token on every cell): in solo greedy games about 4
-#: evaluations in 10 are found here, and greedy decides about 1.5 times as fast.
-_MEMO: Final[dict[tuple[object, ...], float]] = {}
+#: ``static_value`` by everything it reads: a context's id (``_context``) followed by the player's stacks,
+#: one byte per cell.  Greedy's siblings reach the same boards by other orders of the same tokens
+#: (``hand_placed`` tries every token on every cell): in solo greedy games about 4 evaluations in 10 are
+#: found here, and greedy decides about 1.5 times as fast.  Keys are bytes, not tuples: cheap to build and
+#: hash, and never tracked by the garbage collector.
+_MEMO: Final[dict[bytes, float]] = {}
 _MEMO_LIMIT: Final = 1 << 15  # entries; emptied when full (a decision's boards rarely come back later)
 #: the weights the memo's values were computed with (a script trying other weights replaces the objects)
 _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
+#: everything ``static_value`` reads besides the player's stacks → its id.  Ids come from a counter that
+#: never goes back, so an id handed out once never names another context, even after the table is emptied.
+_CONTEXTS: Final[dict[tuple[object, ...], bytes]] = {}
+_next_context = 0
 
 
 def static_value(state: HarmoniesState, player: int) -> float:
     """The running score plus the value of what is under way (tokens in hand ignored)."""
-    global _memo_weights
+    return _remembered_value(state, player, _context(state, player))
+
+
+def _context(state: HarmoniesState, player: int) -> bytes:
+    """The id of what ``static_value`` reads besides the player's stacks (placing a token from the hand
+    changes none of it: ``hand_placed`` asks once)."""
+    global _memo_weights, _next_context
     if _memo_weights[0] is not WEIGHTS or _memo_weights[1] is not SOLO_WEIGHTS:
         _MEMO.clear()
         _CARD_MEMO.clear()
         _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
     placed = state.placed
-    key = (tuple(state.sm[player]), state.cubes[player], tuple([c << 8 | placed[c] for c in state.held[player]]),
-           tuple([c << 8 | placed[c] for c in state.owned[player]]), player, state.player, state.took,
-           state.ending, len(state.bag), tuple(state.display), state.num_players, state.side_id, state.spirit[player])
+    context = (state.cubes[player], tuple([c << 8 | placed[c] for c in state.held[player]]),
+               tuple([c << 8 | placed[c] for c in state.owned[player]]), player, state.player, state.took,
+               state.ending, len(state.bag), tuple(state.display), state.num_players, state.side_id,
+               state.spirits, state.spirit[player])
+    found = _CONTEXTS.get(context)
+    if found is None:
+        if len(_CONTEXTS) >= _MEMO_LIMIT:
+            _CONTEXTS.clear()
+        found = _CONTEXTS[context] = _next_context.to_bytes(8, "little")
+        _next_context += 1
+    return found
+
+
+def _remembered_value(state: HarmoniesState, player: int, context: bytes) -> float:
+    """``static_value`` through the memo, given the state's ``_context``."""
+    cells = bytes(state.stacks[player])
+    key = context + cells
     value = _MEMO.get(key)
     if value is None:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
-        value = _MEMO[key] = _static_value(state, player)
+        value = _MEMO[key] = _static_value(state, player, cells)
     return value
 
 
-def _static_value(state: HarmoniesState, player: int) -> float:
+def _static_value(state: HarmoniesState, player: int, cells: bytes | None = None) -> float:
+    """``static_value`` computed afresh (``cells``: the player's stacks as bytes, if made already)."""
     w = SOLO_WEIGHTS if state.num_players == 1 else WEIGHTS
     points = state.points(player)
     value = float(sum(points))
@@ -433,10 +460,11 @@ def _static_value(state: HarmoniesState, player: int) -> float:
     else:
         turns_left = len(state.bag) // (3 * state.num_players) + 1
     value += w.brown * popcount(sm[_N]) + w.brown2 * popcount(sm[_NN]) + w.red * popcount(sm[_R])
-    beside_empty = spread(empty)
+    board = state.side.board
+    beside_empty = spread_within(empty, board)  # each use below keeps to the board
     mountain = sm[_S] | sm[_SS] | sm[_SSS]
     if mountain:
-        lone = mountain & ~spread(mountain)
+        lone = mountain & ~spread_within(mountain, mountain)
         if lone:
             value += w.lone_mountain * (popcount(sm[_S] & lone) + 3 * popcount(sm[_SS] & lone)
                                         + 7 * popcount(sm[_SSS] & lone))
@@ -450,7 +478,7 @@ def _static_value(state: HarmoniesState, player: int) -> float:
         value += w.isolated_empty * popcount(empty & ~beside_empty) + w.single_green * popcount(sm[_G])
     yellow = sm[_Y]
     if yellow:
-        value += w.lone_yellow * popcount(yellow & ~spread(yellow) & beside_empty)
+        value += w.lone_yellow * popcount(yellow & ~spread_within(yellow, yellow) & beside_empty)
     built = building_mask(sm)
     if built and points[3] < 5 * popcount(built):
         near_empty = built & beside_empty
@@ -465,42 +493,60 @@ def _static_value(state: HarmoniesState, player: int) -> float:
     if held or shown:
         free = ~state.cubes[player]
         placed = state.placed
-        values = _card_values([*held, *shown], [*(placed[card] for card in held), *(0 for _ in shown)], sm, free,
-                              turns_left, w)
+        values = _card_values([*held, *shown], [*(placed[card] for card in held), *(0 for _ in shown)], sm,
+                              bytes(state.stacks[player]) if cells is None else cells, free, turns_left, w)
         value += w.cards * sum(values[:len(held)])
         if shown:
             value += w.display * max(values[len(held):])
     return value
 
 
-#: per card, the stack masks its value reads (those its habitat's kinds can become or are made of)
+#: per card, the stacks its value reads (those its habitat's kinds can become or are made of)
 _CARD_STACKS: Final = tuple(
-    itemgetter(*sorted({sid for kind in {_CUBE_KIND[card], *(k for k, _ in _ROTATIONS[card][0])}
-                        for sid in (*_CAN_BECOME[kind], *(s for unit in _TOKENS[kind] for s in unit))}))
+    frozenset(sid for kind in {_CUBE_KIND[card], *(k for k, _ in _ROTATIONS[card][0])}
+              for sid in (*_CAN_BECOME[kind], *(s for unit in _TOKENS[kind] for s in unit)))
     for card in range(NUM_CARDS)
 )
-#: ``_card_value`` by everything it reads.  Siblings of a greedy decision differ by a token or two, and
-#: a card's value changes only with its own kinds' cells: in solo greedy games about half the card
-#: values are found here (the display adds 3 cards to every board).
-_CARD_MEMO: Final[dict[tuple[object, ...], float]] = {}
+#: per card, a ``bytes.translate`` table keeping the stacks its value reads and blurring all others into
+#: one: a board's cells (one stack id per byte) translated by it are what the card's value depends on
+_CARD_CELLS_TABLE: Final = tuple(bytes(sid if sid in stacks else 255 for sid in range(256)) for stacks in _CARD_STACKS)
+#: ``_card_value`` by everything it reads: the id of (cube-free mask, turns left, solo) (``_CARD_CONTEXTS``),
+#: the card and its cubes down, and the board's cells translated by the card's table.  Siblings of a greedy
+#: decision differ by a token or two, and a card's value changes only with its own kinds' cells: in solo
+#: greedy games about half the card values are found here (the display adds 3 cards to every board).
+_CARD_MEMO: Final[dict[bytes, float]] = {}
 _CARD_MEMO_LIMIT: Final = 1 << 16
+#: (cube-free mask, turns left, solo) → its id, from a counter that never goes back (as ``_CONTEXTS``)
+_CARD_CONTEXTS: Final[dict[tuple[int, int, bool], bytes]] = {}
+_next_card_context = 0
+#: per card, per cubes down: the bytes naming them in a key
+_CARD_DOWN: Final = tuple(tuple(card.to_bytes(2, "little") + bytes((down,)) for down in range(CARD_CUBES[card] + 1))
+                          for card in range(NUM_CARDS))
 
 
-def _card_values(cards: list[int], placed: list[int], sm: list[int], free: int, turns_left: int,
+def _card_values(cards: list[int], placed: list[int], sm: list[int], cells: bytes, free: int, turns_left: int,
                  w: Weights) -> list[float]:
-    """``_card_value`` of each card with ``placed`` cubes down (the masks are built only if one is new).
+    """``_card_value`` of each card with ``placed`` cubes down (the masks are built only if one is new);
+    ``cells`` is the board ``sm`` describes, one stack id per cell.
 
     >>> from hanpan.games.harmonies import GAME
     >>> from hanpan.games.harmonies.data import CARD_INDEX
     >>> s = GAME.new(players=1, seed=1)
-    >>> _card_values([CARD_INDEX["falcon"]], [0], s.sm[0], ~0, 5, SOLO_WEIGHTS)[0] > 0
+    >>> _card_values([CARD_INDEX["falcon"]], [0], s.sm[0], bytes(s.stacks[0]), ~0, 5, SOLO_WEIGHTS)[0] > 0
     True
     """
+    global _next_card_context
     solo = w is SOLO_WEIGHTS
+    context = _CARD_CONTEXTS.get((free, turns_left, solo))
+    if context is None:
+        if len(_CARD_CONTEXTS) >= _CARD_MEMO_LIMIT:
+            _CARD_CONTEXTS.clear()
+        context = _CARD_CONTEXTS[(free, turns_left, solo)] = _next_card_context.to_bytes(8, "little")
+        _next_card_context += 1
     masks: tuple[list[int], list[int], list[list[int]]] | None = None
     values = []
     for card, down in zip(cards, placed, strict=True):
-        key = (card, down, turns_left, solo, free, _CARD_STACKS[card](sm))
+        key = context + _CARD_DOWN[card][down] + cells.translate(_CARD_CELLS_TABLE[card])
         value = _CARD_MEMO.get(key)
         if value is None:
             if masks is None:
@@ -523,7 +569,7 @@ def _river_shape(blue: int, empty: int, w: Weights) -> float:
             largest = group
     if not largest:
         return 0.0
-    return w.river * popcount(largest) + w.river_open * min(3, popcount(spread(largest) & empty))
+    return w.river * popcount(largest) + w.river_open * min(3, popcount(spread_within(largest, empty)))
 
 
 def _ready_cubes(state: HarmoniesState, player: int) -> float:
@@ -612,6 +658,7 @@ def hand_placed(state: HarmoniesState, player: int) -> HarmoniesState:
     (3, 0, True)
     """
     s = state.clone()
+    context = _context(s, player)  # placing tokens from the hand changes none of it
     while s.hand_count:
         best_value = float("-inf")
         best_action = -1
@@ -630,7 +677,7 @@ def hand_placed(state: HarmoniesState, player: int) -> HarmoniesState:
                 m ^= low
                 cell = t.side.cell_of_pos[low.bit_length() - 1]
                 old = _place(s, player, colour, cell)
-                v = static_value(s, player)
+                v = _remembered_value(s, player, context)
                 _unplace(s, player, colour, cell, old)
                 if v > best_value:
                     best_value, best_action = v, colour * 64 + cell

@@ -24,7 +24,7 @@ from hanpan.games.harmonies.board import (
     Side,
     diameter,
     groups,
-    spread,
+    spread_within,
 )
 from hanpan.games.harmonies.data import (
     BUILDING_MIN_COLOURS,
@@ -85,7 +85,7 @@ def landscape_points(side: Side, sm: list[int]) -> tuple[int, int, int, int, int
     mountain = sm[_M1] | sm[_M2] | sm[_M3]
     mountains = 0
     if mountain:
-        near = spread(mountain)
+        near = spread_within(mountain, mountain)
         mountains = (MOUNTAIN_POINTS[1] * popcount(sm[_M1] & near)
                      + MOUNTAIN_POINTS[2] * popcount(sm[_M2] & near)
                      + MOUNTAIN_POINTS[3] * popcount(sm[_M3] & near))
@@ -93,7 +93,7 @@ def landscape_points(side: Side, sm: list[int]) -> tuple[int, int, int, int, int
     fields = 0
     if yellow:
         if FIELD_MIN == 2:
-            fields = FIELD_POINTS * len(groups(yellow & spread(yellow)))
+            fields = FIELD_POINTS * len(groups(spread_within(yellow, yellow)))
         else:
             fields = FIELD_POINTS * sum(1 for g in groups(yellow) if popcount(g) >= FIELD_MIN)
     buildings = 0
@@ -105,7 +105,7 @@ def landscape_points(side: Side, sm: list[int]) -> tuple[int, int, int, int, int
             top = 0
             for sid in TOPPED[colour]:
                 top |= sm[sid]
-            near = spread(top)
+            near = spread_within(top, side.board)
             for k in range(BUILDING_MIN_COLOURS, 0, -1):
                 at_least[k] = at_least[k] | (at_least[k - 1] & near)
         buildings = BUILDING_POINTS * popcount(built & at_least[BUILDING_MIN_COLOURS])
