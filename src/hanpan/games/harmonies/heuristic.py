@@ -545,7 +545,9 @@ def _card_values(cards: list[int], placed: list[int], sm: list[int], cells: byte
         _next_card_context += 1
     masks: tuple[list[int], list[int], list[list[int]]] | None = None
     values = []
-    for card, down in zip(cards, placed, strict=True):
+    for i in range(len(cards)):  # by index: a compiled zip would go through Python's iterators
+        card = cards[i]
+        down = placed[i]
         key = context + _CARD_DOWN[card][down] + cells.translate(_CARD_CELLS_TABLE[card])
         value = _CARD_MEMO.get(key)
         if value is None:

@@ -105,7 +105,9 @@ def landscape_points(side: Side, sm: list[int]) -> tuple[int, int, int, int, int
             top = 0
             for sid in TOPPED[colour]:
                 top |= sm[sid]
-            near = spread_within(top, side.board)
+            if not top:  # no token of this colour on top: it adds to no count
+                continue
+            near = spread_within(top, built)  # only the buildings' cells are counted
             for k in range(BUILDING_MIN_COLOURS, 0, -1):
                 at_least[k] = at_least[k] | (at_least[k - 1] & near)
         buildings = BUILDING_POINTS * popcount(built & at_least[BUILDING_MIN_COLOURS])
