@@ -16,6 +16,10 @@ the median over rounds of the CPU time (``time.process_time``) of the timed part
 - hard (``--only hard``): the Harmonies ``hard`` level in solo (turn plans on both cores, 0.9 s each):
   play-outs per planned decision over the first ``--hard-plans`` plans of games 0, 1, … (its clock is
   wall time, so nothing else should run).
+- hard games (``--only hard-games``): whole solo games of each side's own ``hard`` level (its settings
+  of the day) on games 0 … ``--hard-games``-1 (game seed = agent seed = the game's number), in blocks of
+  ``--block`` games, the sides alternating block by block: the mean final score, the paired difference
+  (same games), play-outs per plan and wall seconds per plan.  Wall time again: run nothing else.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -110,6 +115,34 @@ def child_hard(plans: int) -> dict[str, object]:
             "plans": len(counts)}
 
 
+def child_hard_games(first: int, count: int) -> dict[str, object]:
+    """Solo games ``first`` … ``first + count - 1`` of the ``hard`` level: final totals and plan figures."""
+    from hanpan.agents.base import Seat
+    from hanpan.agents.registry import make_agent
+    from hanpan.core.registry import game
+
+    totals: list[int] = []
+    counts: list[int] = []
+    seconds: list[float] = []
+    for seed in range(first, first + count):
+        state = game("harmonies").new(players=1, seed=seed)
+        agent = make_agent("hard", seed=seed)
+        while not state.is_over:
+            planner = getattr(agent, "search", None)
+            if planner is not None:
+                planner.last_playouts = -1
+            began = time.perf_counter()
+            action = agent.choose(Seat(state, 0))
+            took = time.perf_counter() - began
+            planner = agent.search  # type: ignore[attr-defined]
+            if planner.last_playouts >= 0:
+                counts.append(planner.last_playouts)
+                seconds.append(took)
+            state.apply(action)
+        totals.append(state.scores()[0].total)
+    return {"totals": totals, "playouts": counts, "seconds": seconds}
+
+
 def run_child(src: Path, argv: list[str]) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run([sys.executable, __file__, "--child", *argv], capture_output=True, text=True,
@@ -136,7 +169,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per random-play run")
     parser.add_argument("--greedy-games", type=int, default=3)
     parser.add_argument("--hard-plans", type=int, default=20)
-    parser.add_argument("--only", choices=("random", "greedy", "hard"))
+    parser.add_argument("--hard-games", type=int, default=100)
+    parser.add_argument("--block", type=int, default=10, help="hard games per block (sides alternate)")
+    parser.add_argument("--only", choices=("random", "greedy", "hard", "hard-games"))
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -145,6 +180,8 @@ def main() -> None:
             print(json.dumps(child_random(rest[0], int(rest[1]), float(rest[2]))))
         elif kind == "hard":
             print(json.dumps(child_hard(int(rest[0]))))
+        elif kind == "hard-games":
+            print(json.dumps(child_hard_games(int(rest[0]), int(rest[1]))))
         else:
             print(json.dumps(child_greedy(int(rest[0]))))
         return
@@ -177,7 +214,7 @@ def main() -> None:
                     for side, src in sides.items():
                         per[side].append(run_child(src, ["greedy", str(args.greedy_games)]))
                 secs = {s: statistics.median(float(r["cpu_per_game"]) for r in per[s]) for s in per}  # type: ignore[arg-type]
-                hashes = {s: {r["hash"] for r in per[s]} for s in per}
+                hashes = {s: {str(r["hash"]) for r in per[s]} for s in per}
                 print(f"\ngreedy solo Harmonies, {args.greedy_games} games: {secs['baseline']:.3f} s/game → "
                       f"{secs['this']:.3f} s/game ({secs['baseline'] / secs['this']:.2f}× faster); "
                       f"decision hashes {sorted(hashes['baseline'])} → {sorted(hashes['this'])} "
@@ -192,8 +229,32 @@ def main() -> None:
                 print(f"\nhard solo Harmonies, {args.hard_plans} plans: play-outs per planned decision "
                       f"{plays['baseline']:.1f} → {plays['this']:.1f} ({plays['this'] / plays['baseline']:.2f}×), "
                       f"wall seconds per plan {secs['baseline']:.2f} → {secs['this']:.2f}")
+            if args.only == "hard-games":
+                hard_games(sides, args.hard_games, args.block)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base_tree)], check=True)
+
+
+def hard_games(sides: dict[str, Path], games: int, block: int) -> None:
+    """Each side's ``hard`` level on the same solo games, blocks alternating; prints the comparison."""
+    runs: dict[str, dict[str, list[float]]] = {side: {"totals": [], "playouts": [], "seconds": []} for side in sides}
+    for first in range(0, games, block):
+        for side, src in sides.items():
+            result = run_child(src, ["hard-games", str(first), str(min(block, games - first))])
+            for key in runs[side]:
+                runs[side][key] += cast("list[float]", result[key])
+        print(f"  games 0-{min(first + block, games) - 1}: mean "
+              f"{statistics.mean(runs['baseline']['totals']):.2f} → {statistics.mean(runs['this']['totals']):.2f}",
+              flush=True)
+    diffs = [b - a for a, b in zip(runs["baseline"]["totals"], runs["this"]["totals"], strict=True)]
+    spread = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    print(f"\nhard solo Harmonies, games 0-{games - 1}:")
+    for side in sides:
+        r = runs[side]
+        print(f"  {side:<9} mean {statistics.mean(r['totals']):.2f} (s.e. "
+              f"{statistics.stdev(r['totals']) / len(r['totals']) ** 0.5:.2f}); play-outs per plan "
+              f"{statistics.mean(r['playouts']):.1f}; wall seconds per plan {statistics.mean(r['seconds']):.2f}")
+    print(f"  paired difference (this - baseline): {statistics.mean(diffs):+.2f} ± {spread:.2f} (s.e.)")
 
 
 if __name__ == "__main__":

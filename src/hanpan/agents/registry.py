@@ -51,7 +51,7 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "hard": {"default": {"iterations": 500, "seconds": 1.0},
              "harmonies": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6},
              "harmonies/1": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6, "turns": 2,
-                             "samples": 3, "finalists": 4},
+                             "samples": 16, "finalists": 4},
              "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
 }
 
