@@ -31,7 +31,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(DEV_STAMP): $(STAMP)
-	HANPAN_PURE=1 $(BIN)/python -m pip install --quiet -e '.[web,rl,dev]'
+	HANPAN_PURE=1 $(BIN)/python -m pip install --quiet -e '.[web,rl,cluster,dev]'
 	touch $(DEV_STAMP)
 
 # Compiles in place with the .venv's mypyc (about 1.5 minutes).  Without a C compiler setup.py says so and

@@ -180,10 +180,16 @@ def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]
 
 
 def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], seed: int, options: dict[str, Any],
-              jobs: int = 1, keep_records: bool = False) -> Iterator[GameResult]:
+              jobs: int = 1, keep_records: bool = False, cluster: str | None = None) -> Iterator[GameResult]:
     """Yield the results of games 0..games-1 (or of the game indices given) in order (over ``jobs``
-    processes)."""
+    processes); with ``cluster`` (a Dask scheduler's address, or ``"local"`` for a ``LocalCluster`` of
+    ``jobs`` workers) as their batches finish there, in no set order."""
     indices = range(games) if isinstance(games, int) else games
+    if cluster is not None:
+        from hanpan.analysis.cluster import run_on_cluster
+
+        yield from run_on_cluster(cluster, game_id, names, list(indices), seed, options, keep_records, jobs)
+        return
     tasks = [(game_id, tuple(names), i, seed, options, keep_records) for i in indices]
     games = len(tasks)
     if jobs <= 1 or games <= 1:
@@ -280,11 +286,12 @@ def _number(text: str) -> float:
 def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None,
              jobs: int = 1, keep_records: bool = False,
              on_result: Callable[[GameResult], None] | None = None,
-             known: Mapping[int, GameResult] | None = None) -> Summary:
+             known: Mapping[int, GameResult] | None = None, cluster: str | None = None) -> Summary:
     """Play ``games`` games and summarize them; ``on_result`` sees each result as it arrives.
 
     ``known`` holds results already had (by game index, e.g. read back by ``result_from_record``):
-    those games are not played again, and ``on_result`` sees them first.
+    those games are not played again, and ``on_result`` sees them first.  ``cluster`` plays them on a
+    Dask cluster (``hanpan.analysis.cluster``); the summary is the same.
     """
     if games < 1:
         raise OptionError(f"--games must be 1 or more, not {games}")
@@ -296,7 +303,7 @@ def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, opti
         for result in results:
             on_result(result)
     missing = [i for i in range(games) if i not in had]
-    for result in run_games(game_id, names, missing, seed, options, jobs, keep_records):
+    for result in run_games(game_id, names, missing, seed, options, jobs, keep_records, cluster):
         results.append(result)
         if on_result is not None:
             on_result(result)

@@ -75,6 +75,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_positive, required=True)
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play on a Dask cluster: its scheduler (tcp://HOST:8786), or 'local' for a local "
+                        "one of --jobs workers (needs hanpan[cluster]; results do not depend on it)")
     p.add_argument("--records", type=Path, default=None, metavar="DIR", help="write one record per game")
     p.add_argument("--resume", action="store_true",
                    help="with --records: read back the games already recorded there; play only the rest")
@@ -257,7 +260,8 @@ def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
                 record_path(result.index).write_text(json.dumps(result.record, ensure_ascii=False) + "\n", "utf-8")
             advance()
 
-        summary = simulate(g.id, names, args.games, args.seed, options, args.jobs, keep, on_result, known)
+        summary = simulate(g.id, names, args.games, args.seed, options, args.jobs, keep, on_result, known,
+                           args.cluster)
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
