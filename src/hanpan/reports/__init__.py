@@ -1,0 +1,1 @@
+"""Balance reports for designers: ``hanpan report`` (figures, plots, one HTML page)."""
