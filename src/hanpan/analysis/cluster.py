@@ -48,11 +48,11 @@ def batch_size(games: int, workers: int) -> int:
 
 
 def play_batch(game_id: str, names: tuple[str, ...], indices: list[int], seed: int, options: dict[str, Any],
-               keep_records: bool) -> list[GameResult]:
+               keep_records: bool, keep_facts: bool = False) -> list[GameResult]:
     """Run on a worker: the games of one batch, in order."""
     from hanpan.analysis.tournament import play_one
 
-    return [play_one(game_id, names, index, seed, options, keep_records) for index in indices]
+    return [play_one(game_id, names, index, seed, options, keep_records, keep_facts) for index in indices]
 
 
 def identity(game_id: str) -> tuple[str, str]:
@@ -111,7 +111,7 @@ def check_workers(client: Client, game_id: str) -> int:
 
 def run_on_cluster(address: str, game_id: str, names: Sequence[str], indices: Sequence[int], seed: int,
                    options: dict[str, Any], keep_records: bool = False,
-                   local_workers: int = 2) -> Iterator[GameResult]:
+                   local_workers: int = 2, keep_facts: bool = False) -> Iterator[GameResult]:
     """Yield the results of the given games as their batches finish (in no set order)."""
     client = connect(address, local_workers)
     cluster = client.cluster
@@ -123,9 +123,9 @@ def run_on_cluster(address: str, game_id: str, names: Sequence[str], indices: Se
 
         size = batch_size(len(indices), workers)
         token = hashlib.sha256(repr((game_id, tuple(names), seed, sorted(options.items()), keep_records,
-                                     tuple(indices))).encode()).hexdigest()[:12]
+                                     keep_facts, tuple(indices))).encode()).hexdigest()[:12]
         futures = [client.submit(play_batch, game_id, tuple(names), batch, seed, options, keep_records,
-                                 key=f"hanpan-{token}-{batch[0]}")
+                                 keep_facts, key=f"hanpan-{token}-{batch[0]}")
                    for batch in batches(indices, size)]
         for future in as_completed(futures):
             try:

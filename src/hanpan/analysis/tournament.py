@@ -26,7 +26,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hanpan.agents.base import play_out
@@ -56,6 +56,8 @@ class GameResult:
     #: dicts, so a result crosses processes)
     cards: tuple[ScoreCard, ...]
     record: dict[str, Any] | None = None
+    #: the game's balance facts (``hanpan.reports.facts``), when asked for
+    facts: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -132,8 +134,9 @@ def seat_order(count: int, index: int) -> tuple[int, ...]:
 
 
 def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
-             keep_record: bool = False) -> GameResult:
-    """Play game ``index`` of a run: every decision goes through the checked ``play``."""
+             keep_record: bool = False, keep_facts: bool = False) -> GameResult:
+    """Play game ``index`` of a run: every decision goes through the checked ``play``; with
+    ``keep_facts`` the result carries the game's balance facts (for ``hanpan report``)."""
     count = len(names)
     order = seat_order(count, index)
     game_seed = mix_seed(seed, index) >> 16
@@ -142,7 +145,12 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
     actions: list[str] = []
     decisions = play_out(state, agents, on_action=(lambda s, p, a: actions.append(str(a))) if keep_record else None)
     record = Record.of(state, [names[i] for i in order], actions).to_json() if keep_record else None
-    return _result(index, order, state, decisions, record)
+    result = _result(index, order, state, decisions, record)
+    if keep_facts:
+        from hanpan.reports.facts import facts_of  # an app's module, needed only by reports
+
+        result = replace(result, facts=facts_of(state))
+    return result
 
 
 def result_from_record(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
@@ -175,12 +183,13 @@ def _result(index: int, order: tuple[int, ...], state: State, decisions: int,
                       cards=tuple(ScoreCard(dict(card.categories), card.total, dict(card.extra)) for card in cards))
 
 
-def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool]) -> GameResult:
+def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool, bool]) -> GameResult:
     return play_one(*args)
 
 
 def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], seed: int, options: dict[str, Any],
-              jobs: int = 1, keep_records: bool = False, cluster: str | None = None) -> Iterator[GameResult]:
+              jobs: int = 1, keep_records: bool = False, cluster: str | None = None,
+              keep_facts: bool = False) -> Iterator[GameResult]:
     """Yield the results of games 0..games-1 (or of the game indices given) in order (over ``jobs``
     processes); with ``cluster`` (a Dask scheduler's address, or ``"local"`` for a ``LocalCluster`` of
     ``jobs`` workers) as their batches finish there, in no set order."""
@@ -188,9 +197,10 @@ def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], se
     if cluster is not None:
         from hanpan.analysis.cluster import run_on_cluster
 
-        yield from run_on_cluster(cluster, game_id, names, list(indices), seed, options, keep_records, jobs)
+        yield from run_on_cluster(cluster, game_id, names, list(indices), seed, options, keep_records, jobs,
+                                  keep_facts)
         return
-    tasks = [(game_id, tuple(names), i, seed, options, keep_records) for i in indices]
+    tasks = [(game_id, tuple(names), i, seed, options, keep_records, keep_facts) for i in indices]
     games = len(tasks)
     if jobs <= 1 or games <= 1:
         for task in tasks:

@@ -88,6 +88,23 @@ def build_parser() -> argparse.ArgumentParser:
     lang_option(p)
     game_options(p)
 
+    p = commands.add_parser("report", help="a balance report: figures, plots and one HTML page from many games")
+    p.add_argument("game")
+    p.add_argument("--players", required=True, help="comma-separated agents, e.g. greedy,greedy")
+    p.add_argument("--games", type=_positive, required=True)
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play on a Dask cluster (tcp://HOST:8786, or 'local'); see docs/cluster.md")
+    p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
+                   help="also play the same games with this option changed (e.g. side=B, deck=my_deck.json) "
+                        "and report every figure side by side; repeat for several changes at once")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR",
+                   help="folder for report.html, report.json and the plots")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    lang_option(p)
+    game_options(p)
+
     p = commands.add_parser("replay", help="re-play a record, checking every action and the result")
     p.add_argument("record", type=Path)
     p.add_argument("--show", action="store_true", help="draw the position after every turn")
@@ -269,6 +286,24 @@ def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli import output
+    from hanpan.core.registry import game
+    from hanpan.reports.build import make_report
+
+    g = game(args.game)
+    options: dict[str, Any] = dict(parse_option_assignments(args.option))
+    change: dict[str, Any] = dict(parse_option_assignments(args.compare))
+    total = args.games * (2 if change else 1)
+    with output.progress(total, lang, disable=args.quiet) as advance:
+        report = make_report(g.id, _names(args.players), args.games, args.out, args.seed, options, change, lang,
+                             args.jobs, args.cluster, lambda _: advance())
+    page = args.out / "report.html"
+    print(f"{page} ({report['figures']['games']} games{' × 2' if change else ''}, {report['wall_seconds']:.0f} s; "
+          f"{len(report['flags'])} flagged)")
+    return 0
+
+
 def _recorded_results(game_id: str, names: list[str], args: argparse.Namespace, options: dict[str, Any],
                       record_path: Callable[[int], Path]) -> dict[int, Any]:
     """The results of this run's games already recorded (``--resume``), read back from their records."""
@@ -353,6 +388,7 @@ COMMANDS = {
     "play": cmd_play,
     "menu": cmd_menu,
     "simulate": cmd_simulate,
+    "report": cmd_report,
     "replay": cmd_replay,
     "score": cmd_score,
     "bench": cmd_bench,

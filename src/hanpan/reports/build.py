@@ -1,0 +1,100 @@
+"""``hanpan report``: play the games (locally or on a Dask cluster), compute the figures, and write
+``report.json``, the plots as PNG and one self-contained ``report.html`` into a folder.
+
+>>> import tempfile, json
+>>> from pathlib import Path
+>>> out = Path(tempfile.mkdtemp())
+>>> report = make_report("spirits_of_the_wild", ["greedy", "random"], 12, out, seed=1)
+>>> sorted(p.name for p in out.iterdir())[:3], json.loads((out / "report.json").read_text())["figures"]["games"]
+(['categories.png', 'elo.png', 'items-action.png'], 12)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hanpan.analysis.tournament import GameResult, check_setup, normalize_options, run_games
+from hanpan.core.errors import OptionError
+from hanpan.core.registry import game as get_game
+from hanpan.reports import facts
+from hanpan.reports.compare import compare
+from hanpan.reports.figures import figures, flags
+from hanpan.reports.page import page
+from hanpan.reports.plots import draw_all, draw_comparison, plot_language
+from hanpan.reports.words import word
+
+
+def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int = 0,
+                options: dict[str, Any] | None = None, change: dict[str, Any] | None = None, lang: str = "en",
+                jobs: int = 1, cluster: str | None = None,
+                on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+    """Play ``games`` games (and, with ``change``, the same games again with those options changed),
+    write the report into ``out`` and return what report.json holds."""
+    if games < 1:
+        raise OptionError(f"--games must be 1 or more, not {games}")
+    options = normalize_options(game_id, options or {})
+    check_setup(game_id, names, options)
+    changed = None
+    if change:
+        changed = normalize_options(game_id, {**options, **change})
+        check_setup(game_id, names, changed)
+    facts.balance_module(get_game(game_id))  # a game without balance facts is refused before anything runs
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OptionError(f"cannot create --out {str(out)!r}: {e.strerror}") from None
+    began = time.perf_counter()
+    results = _play(game_id, names, games, seed, options, jobs, cluster, on_result)
+    fig = figures(game_id, names, options, seed, results)
+    report: dict[str, Any] = {"format": "hanpan.report/1", "game_name": get_game(game_id).name(lang),
+                              "lang": lang, "figures": fig, "flags": flags(fig)}
+    if changed is not None:
+        other = _play(game_id, names, games, seed, changed, jobs, cluster, on_result)
+        other_fig = figures(game_id, names, changed, seed, other)
+        report["compare"] = {"change": change, "figures": other_fig, "flags": flags(other_fig),
+                             "differences": compare(names, results, other, fig, other_fig)}
+    report["wall_seconds"] = round(time.perf_counter() - began, 1)
+    _write(report, game_id, out, lang)
+    return report
+
+
+def _play(game_id: str, names: list[str], games: int, seed: int, options: dict[str, Any], jobs: int,
+          cluster: str | None, on_result: Callable[[GameResult], None] | None) -> list[GameResult]:
+    results = []
+    for result in run_games(game_id, names, games, seed, options, jobs, cluster=cluster, keep_facts=True):
+        results.append(result)
+        if on_result is not None:
+            on_result(result)
+    return sorted(results, key=lambda r: r.index)
+
+
+def _write(report: dict[str, Any], game_id: str, out: Path, lang: str) -> None:
+    game = get_game(game_id)
+    plots_lang = plot_language(lang)
+    files = draw_all(report["figures"], out, labeller(game_id, plots_lang), lambda k: word(k, plots_lang))
+    if "compare" in report:
+        files += draw_comparison(report["compare"]["differences"], out, labeller(game_id, plots_lang),
+                                 lambda k: word(k, plots_lang))
+    (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", "utf-8")
+    html = page(report, out, files, labeller(game.id, lang), lang, plots_note=plots_lang != lang)
+    (out / "report.html").write_text(html, "utf-8")
+
+
+def labeller(game_id: str, lang: str) -> Callable[[str], str]:
+    """Names for a game's item, family, outcome and score-category keys in ``lang``."""
+    game = get_game(game_id)
+    render = importlib.import_module(f"hanpan.games.{game_id}.render")
+    category_name = getattr(render, "category_name", None)
+
+    def name(key: str) -> str:
+        text = facts.label(game, key, lang)
+        if text == key and category_name is not None:
+            text = category_name(key, lang) or key
+        return text
+
+    return name

@@ -1,0 +1,280 @@
+"""Every figure of a balance report, computed from simulated games' results (with their facts).
+
+``figures(...)`` returns one JSON-ready dict; the plots and the page only draw what is in it, so
+``report.json`` holds every number the report shows.
+
+- ``seats``: per seat (0 = first to play) games, wins (a shared win split), win rate and its 95 %
+  Wilson interval: the first-player advantage (games of 2 or more).
+- ``agents``: per named player the same, plus score statistics.
+- ``scores``: per agent the distribution of totals (histogram, quantiles) and per score category.
+- ``length``: turns per game (mean, quantiles, histogram) and decisions per game; ``ties``: the share
+  of finished games with more than one winner.
+- ``items``: per family (``animal``, ``god``, …), per item: how often taken (``take_rate``: of all
+  seat-games), completion rate when it can be completed, mean points when taken, and the win rate (2+
+  players) or mean total (solo) of those who took it, with 95 % intervals.
+- ``outcomes``: per game-level fact, how often each value came up; ``extras``: score-card extras
+  (Harmonies solo suns) as histograms.
+- ``elo``: when two or more different agents play, their strengths on the Elo scale (each pair of
+  seats in a game a match won by the higher score), fitted by maximum likelihood.
+
+>>> from hanpan.analysis.tournament import run_games
+>>> results = list(run_games("spirits_of_the_wild", ["greedy", "random"], 20, 1, {}, keep_facts=True))
+>>> f = figures("spirits_of_the_wild", ["greedy", "random"], {}, 1, results)
+>>> f["games"], len(f["seats"]), f["agents"][0]["agent"], f["elo"]["greedy"] > f["elo"]["random"]
+(20, 2, 'greedy', True)
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from hanpan.analysis.stats import wilson_interval
+
+if TYPE_CHECKING:
+    from hanpan.analysis.tournament import GameResult
+
+Z95 = 1.959963984540054
+#: an item is flagged only once this many seat-games took it (fewer make wide intervals anyway)
+FLAG_MIN_TAKEN = 30
+
+
+def figures(game_id: str, names: Sequence[str], options: dict[str, Any], seed: int,
+            results: Sequence[GameResult]) -> dict[str, Any]:
+    """All the figures of a report on these games (see the module doc)."""
+    finished = [r for r in results if r.status == "finished"]
+    players = len(names)
+    out: dict[str, Any] = {
+        "game": game_id, "players": list(names), "options": options, "seed": seed, "games": len(results),
+        "finished": len(finished), "unfinished": len(results) - len(finished),
+        "seats": seat_figures(finished, players) if players > 1 else [],
+        "agents": agent_figures(finished, names),
+        "scores": score_figures(finished, names),
+        "length": length_figures(finished),
+        "ties": round(sum(1 for r in finished if len(r.winners) > 1) / len(finished), 4) if finished else 0.0,
+        "items": item_figures(finished, players),
+        "outcomes": outcome_figures(finished),
+        "extras": extra_figures(finished, names),
+    }
+    if len(set(names)) > 1 and players > 1:
+        out["elo"] = elo(finished, names)
+    return out
+
+
+def rate(wins: float, games: int) -> dict[str, Any]:
+    """A proportion with its 95 % Wilson interval.
+
+    >>> rate(3, 4)
+    {'n': 4, 'rate': 0.75, 'ci95': [0.3006, 0.9544]}
+    """
+    low, high = wilson_interval(wins, games)
+    return {"n": games, "rate": round(wins / games, 4) if games else 0.0, "ci95": [round(low, 4), round(high, 4)]}
+
+
+def mean_ci(values: Sequence[float]) -> dict[str, Any]:
+    """Mean with a normal 95 % interval (the standard error from the sample).
+
+    >>> mean_ci([1, 2, 3, 4])
+    {'n': 4, 'mean': 2.5, 'ci95': [1.235, 3.765]}
+    """
+    n = len(values)
+    if n == 0:
+        return {"n": 0, "mean": 0.0, "ci95": [0.0, 0.0]}
+    mean = statistics.fmean(values)
+    half = Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else 0.0
+    return {"n": n, "mean": round(mean, 4), "ci95": [round(mean - half, 4), round(mean + half, 4)]}
+
+
+def seat_figures(finished: Sequence[GameResult], players: int) -> list[dict[str, Any]]:
+    """Win rate by seat (0 = the first to play)."""
+    wins = [0.0] * players
+    for r in finished:
+        for seat in r.winners:
+            wins[seat] += 1 / len(r.winners)
+    return [{"seat": seat, **rate(wins[seat], len(finished))} for seat in range(players)]
+
+
+def agent_figures(finished: Sequence[GameResult], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Per named player: win rate (2+ players) and score statistics."""
+    out = []
+    for i, name in enumerate(names):
+        wins = 0.0
+        totals = []
+        for r in finished:
+            seat = r.order.index(i)
+            totals.append(r.scores[seat])
+            if seat in r.winners:
+                wins += 1 / len(r.winners)
+        entry: dict[str, Any] = {"agent": name, "score": mean_ci(totals)}
+        if len(names) > 1:
+            entry["win"] = rate(wins, len(finished))
+        out.append(entry)
+    return out
+
+
+def distribution(values: Sequence[float]) -> dict[str, Any]:
+    """Mean, standard deviation, quantiles and a histogram of integer-ish values (at most ~40 bins).
+
+    >>> d = distribution([1, 2, 2, 3, 10])
+    >>> d["mean"], d["quantiles"]["50"], d["histogram"]["counts"][:3]
+    (3.6, 2, [1, 2, 1])
+    """
+    if not values:
+        return {"n": 0, "mean": 0.0, "sd": 0.0, "quantiles": {}, "histogram": {"start": 0, "width": 1, "counts": []}}
+    ordered = sorted(values)
+    low, high = math.floor(ordered[0]), math.floor(ordered[-1])
+    width = max(1, math.ceil((high - low + 1) / 40))
+    counts = [0] * ((high - low) // width + 1)
+    for v in ordered:
+        counts[(math.floor(v) - low) // width] += 1
+    quantiles = {str(q): ordered[min(len(ordered) - 1, int(q / 100 * len(ordered)))] for q in (5, 25, 50, 75, 95)}
+    return {"n": len(values), "mean": round(statistics.fmean(values), 4),
+            "sd": round(statistics.pstdev(values), 4), "quantiles": quantiles,
+            "histogram": {"start": low, "width": width, "counts": counts}}
+
+
+def score_figures(finished: Sequence[GameResult], names: Sequence[str]) -> list[dict[str, Any]]:
+    """Per named player: the distribution of totals and of each score category."""
+    out = []
+    for i, name in enumerate(names):
+        cards = [r.cards[r.order.index(i)] for r in finished]
+        categories = list(cards[0].categories) if cards else []
+        out.append({"agent": name, "total": distribution([c.total for c in cards]),
+                    "categories": {k: distribution([c.categories[k] for c in cards]) for k in categories}})
+    return out
+
+
+def length_figures(finished: Sequence[GameResult]) -> dict[str, Any]:
+    return {"turns": distribution([r.turns for r in finished]),
+            "decisions": distribution([r.decisions for r in finished])}
+
+
+def item_figures(finished: Sequence[GameResult], players: int) -> dict[str, list[dict[str, Any]]]:
+    """Per family, per item: take, completion, points, and how those who took it fared."""
+    seat_games = len(finished) * players
+    taken: dict[str, list[tuple[GameResult, int, list[Any]]]] = {}
+    for r in finished:
+        assert r.facts is not None, "the results must carry their facts (keep_facts=True)"
+        for seat, items in enumerate(r.facts["seats"]):
+            for key, value in items.items():
+                taken.setdefault(key, []).append((r, seat, value))
+    solo = players == 1
+    mean_total = statistics.fmean(r.scores[0] for r in finished) if solo and finished else 0.0
+    families: dict[str, list[dict[str, Any]]] = {}
+    for key in sorted(taken):
+        uses = taken[key]
+        done = [v[0] for _, _, v in uses if v[0] is not None]
+        points = [v[1] for _, _, v in uses if v[1] is not None]
+        entry: dict[str, Any] = {
+            "item": key, "taken": len(uses), "take_rate": round(len(uses) / seat_games, 4) if seat_games else 0.0,
+            "completed": rate(sum(done), len(done)) if done else None,
+            "points": mean_ci(points) if points else None,
+        }
+        if solo:
+            entry["total_when_taken"] = mean_ci([r.scores[0] for r, _, _ in uses])
+            entry["total_overall"] = round(mean_total, 4)
+        else:
+            wins = sum(1 / len(r.winners) for r, seat, _ in uses if seat in r.winners)
+            entry["win_when_taken"] = rate(wins, len(uses))
+        families.setdefault(key.split("/", 1)[0], []).append(entry)
+    return families
+
+
+def outcome_figures(finished: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
+    """Per game-level fact: how often each value came up."""
+    counts: dict[str, Counter[str]] = {}
+    for r in finished:
+        assert r.facts is not None
+        for name, value in r.facts["outcome"].items():
+            counts.setdefault(name, Counter())[str(value)] += 1
+    n = len(finished)
+    return {name: {value: rate(count, n) for value, count in sorted(c.items())} for name, c in sorted(counts.items())}
+
+
+def extra_figures(finished: Sequence[GameResult], names: Sequence[str]) -> dict[str, dict[str, dict[str, int]]]:
+    """Per named player, per score-card extra (solo suns): value → games."""
+    out: dict[str, dict[str, dict[str, int]]] = {}
+    for i, name in enumerate(names):
+        for r in finished:
+            for key, value in r.cards[r.order.index(i)].extra.items():
+                histogram = out.setdefault(name, {}).setdefault(key, {})
+                histogram[str(value)] = histogram.get(str(value), 0) + 1
+    return {name: {k: dict(sorted(h.items(), key=lambda kv: float(kv[0]))) for k, h in per.items()}
+            for name, per in out.items()}
+
+
+def elo(finished: Sequence[GameResult], names: Sequence[str], iterations: int = 200) -> dict[str, float]:
+    """Elo ratings (mean 1500) of the named agents: every two seats of a game are a match (the higher
+    score wins, equal scores draw), fitted by maximum likelihood of the Bradley-Terry model
+    (minorization-maximization); an agent that won or lost everything is held 800 points off.
+
+    >>> from hanpan.analysis.tournament import GameResult
+    >>> from hanpan.core.contract import ScoreCard
+    >>> def game(a, b):
+    ...     return GameResult(0, 0, (0, 1), (a, b), (), "finished", 1, 1, (ScoreCard({}, a), ScoreCard({}, b)))
+    >>> r = elo([game(2, 1)] * 3 + [game(1, 2)], ["x", "y"])  # x wins 3 of 4: 3 times as strong
+    >>> round(r["x"] - r["y"])
+    191
+    """
+    agents = sorted(set(names))
+    index = {a: i for i, a in enumerate(agents)}
+    k = len(agents)
+    wins = [[0.0] * k for _ in range(k)]
+    for r in finished:
+        seated = [names[r.order[seat]] for seat in range(len(r.order))]
+        for s in range(len(seated)):
+            for t in range(s + 1, len(seated)):
+                a, b = index[seated[s]], index[seated[t]]
+                if a == b:
+                    continue
+                if r.scores[s] > r.scores[t]:
+                    wins[a][b] += 1
+                elif r.scores[s] < r.scores[t]:
+                    wins[b][a] += 1
+                else:
+                    wins[a][b] += 0.5
+                    wins[b][a] += 0.5
+    strength = [1.0] * k
+    for _ in range(iterations):
+        new = []
+        for i in range(k):
+            won = sum(wins[i])
+            denominator = sum((wins[i][j] + wins[j][i]) / (strength[i] + strength[j]) for j in range(k) if j != i)
+            new.append(won / denominator if denominator and won else 0.0)
+        positive = [s for s in new if s > 0]
+        if not positive:
+            break
+        scale = math.exp(statistics.fmean(math.log(s) for s in positive))
+        strength = [s / scale if s > 0 else 0.0 for s in new]
+    ratings = [400 * math.log10(s) if s > 0 else -800.0 for s in strength]
+    ratings = [min(800.0, r) for r in ratings]
+    shift = 1500 - statistics.fmean(ratings)
+    return {a: round(ratings[i] + shift, 1) for i, a in enumerate(agents)}
+
+
+def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
+    """Items that look too strong or too weak: the interval of how those who took them fared lies
+    wholly above or below the rest (2+ players: the win rate of a seat, 1 / players; solo: the mean
+    total), among items taken at least ``FLAG_MIN_TAKEN`` times.  Strongest first."""
+    out = []
+    players = len(fig["players"])
+    for family, entries in fig["items"].items():
+        for e in entries:
+            if e["taken"] < FLAG_MIN_TAKEN:
+                continue
+            if players == 1:
+                measure, reference = e["total_when_taken"], e["total_overall"]
+                value = measure["mean"]
+            else:
+                measure, reference = e["win_when_taken"], 1 / players
+                value = measure["rate"]
+            low, high = measure["ci95"]
+            if low > reference or high < reference:
+                out.append({"family": family, "item": e["item"], "measure": "total" if players == 1 else "win",
+                            "value": value, "ci95": [low, high],
+                            "reference": round(reference, 4), "strong": low > reference,
+                            "taken": e["taken"]})
+    return sorted(out, key=lambda f: -(f["value"] - f["reference"]))

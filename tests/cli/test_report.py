@@ -1,0 +1,114 @@
+"""``hanpan report``: on a few hundred games of each title the files exist, the plots are valid PNG
+images, and report.json's numbers match what the same games' records say when replayed here."""
+
+from __future__ import annotations
+
+import json
+import statistics
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from hanpan.analysis.tournament import seat_order, simulate
+from hanpan.cli.main import main
+from hanpan.core.record import Record, replay
+from hanpan.reports.build import make_report
+from hanpan.reports.facts import facts_of
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+#: (title, players, games, options): a few hundred games of each, fast players
+RUNS = [
+    ("spirits_of_the_wild", ["greedy", "random"], 300, {}),
+    ("harmonies", ["random"], 300, {}),
+    ("harmonies", ["random", "random"], 200, {"spirits": "true"}),
+    ("four_gardens", ["random", "random", "random"], 200, {"whims": "true"}),
+]
+
+
+def valid_png(path: Path) -> bool:
+    from PIL import Image  # matplotlib's own dependency
+
+    if not path.read_bytes().startswith(PNG):
+        return False
+    with Image.open(path) as image:
+        image.verify()
+    with Image.open(path) as image:
+        return bool(image.size[0] > 100 and image.size[1] > 50)
+
+
+@pytest.mark.parametrize(("game_id", "players", "games", "options"), RUNS, ids=[f"{r[0]}-{len(r[1])}p" for r in RUNS])
+def test_the_report_matches_the_games_replayed_from_their_records(tmp_path: Path, game_id: str, players: list[str],
+                                                                  games: int, options: dict[str, str]) -> None:
+    out = tmp_path / "report"
+    make_report(game_id, players, games, out, seed=3, options=options, lang="ko")
+    report = json.loads((out / "report.json").read_text("utf-8"))
+    html = (out / "report.html").read_text("utf-8")
+    pngs = sorted(out.glob("*.png"))
+    assert {"scores.png", "length.png"} <= {p.name for p in pngs}
+    assert all(valid_png(p) for p in pngs)
+    assert html.count("data:image/png;base64,") == len(pngs) and "<html lang='ko'>" in html
+
+    # the same games, recorded, replayed through the checked path, and counted here
+    recorded = simulate(game_id, players, games, seed=3, options=options, keep_records=True)
+    states = []
+    for result in recorded.results:
+        assert result.record is not None
+        states.append((result.index, replay(Record.from_json(result.record))))
+    fig = report["figures"]
+    assert fig["games"] == games and fig["finished"] == sum(1 for _, s in states if s.status == "finished")
+    count = len(players)
+    wins_by_seat = [0.0] * count
+    scores_by_agent: list[list[int]] = [[] for _ in players]
+    taken: Counter[str] = Counter()
+    outcomes: Counter[tuple[str, str]] = Counter()
+    for index, state in states:
+        winners = state.winners()
+        for seat in winners:
+            wins_by_seat[seat] += 1 / len(winners)
+        order = seat_order(count, index)
+        for seat, card in enumerate(state.scores()):
+            scores_by_agent[order[seat]].append(card.total)
+        found = facts_of(state)
+        for items in found["seats"]:
+            taken.update(items)
+        outcomes.update((k, str(v)) for k, v in found["outcome"].items())
+    n = len(states)
+    if count > 1:
+        assert [round(w / n, 4) for w in wins_by_seat] == [s["rate"] for s in fig["seats"]]
+    assert [round(statistics.fmean(s), 4) for s in scores_by_agent] == [a["score"]["mean"] for a in fig["agents"]]
+    assert fig["length"]["turns"]["mean"] == round(statistics.fmean(s.turn for _, s in states), 4)
+    reported = {e["item"]: e["taken"] for entries in fig["items"].values() for e in entries}
+    assert reported == dict(taken)
+    assert {(k, v): round(c / n, 4) for (k, v), c in outcomes.items()} == {
+        (k, v): r["rate"] for k, values in fig["outcomes"].items() for v, r in values.items()}
+
+
+def test_a_what_if_reports_both_sides_and_their_paired_differences(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "side-b"
+    code = main(["report", "harmonies", "--players", "random", "--games", "60", "--seed", "1", "--compare", "side=B",
+                 "--out", str(out), "--quiet", "--lang", "en"])
+    assert code == 0 and "report.html" in capsys.readouterr().out
+    report = json.loads((out / "report.json").read_text("utf-8"))
+    assert report["compare"]["change"] == {"side": "B"}
+    assert report["figures"]["options"] == {} and report["compare"]["figures"]["options"] == {"side": "B"}
+    diff = report["compare"]["differences"]
+    base, other = report["figures"]["agents"][0]["score"]["mean"], report["compare"]["figures"]["agents"][0]["score"]["mean"]
+    assert diff["paired_games"] == 60 and diff["agents"][0]["score"]["difference"] == pytest.approx(other - base, abs=1e-3)
+    assert valid_png(out / "compare.png")
+
+
+def test_bad_input_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for args, expected in [
+        (["--compare", "side=C"], "side"),
+        (["--compare", "colour=red"], "colour"),
+        (["--option", "side"], "KEY=VALUE"),
+    ]:
+        code = main(["report", "harmonies", "--players", "random", "--games", "2", "--out", str(tmp_path / "r"),
+                     "--quiet", *args])
+        error = capsys.readouterr().err.strip()
+        assert code == 2 and "\n" not in error and expected in error, error
