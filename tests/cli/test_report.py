@@ -57,30 +57,31 @@ def test_the_report_matches_the_games_replayed_from_their_records(tmp_path: Path
     states = []
     for result in recorded.results:
         assert result.record is not None
-        states.append((result.index, replay(Record.from_json(result.record))))
+        record = Record.from_json(result.record)
+        states.append((result.index, replay(record), record))
     fig = report["figures"]
-    assert fig["games"] == games and fig["finished"] == sum(1 for _, s in states if s.status == "finished")
+    assert fig["games"] == games and fig["finished"] == sum(1 for _, s, _ in states if s.status == "finished")
     count = len(players)
     wins_by_seat = [0.0] * count
     scores_by_agent: list[list[int]] = [[] for _ in players]
     taken: Counter[str] = Counter()
     outcomes: Counter[tuple[str, str]] = Counter()
-    for index, state in states:
+    for index, state, record in states:
         winners = state.winners()
         for seat in winners:
             wins_by_seat[seat] += 1 / len(winners)
         order = seat_order(count, index)
         for seat, card in enumerate(state.scores()):
             scores_by_agent[order[seat]].append(card.total)
-        found = facts_of(state)
+        found = facts_of(state, record)
         for items in found["seats"]:
-            taken.update(items)
+            taken.update(items.keys())
         outcomes.update((k, str(v)) for k, v in found["outcome"].items())
     n = len(states)
     if count > 1:
         assert [round(w / n, 4) for w in wins_by_seat] == [s["rate"] for s in fig["seats"]]
     assert [round(statistics.fmean(s), 4) for s in scores_by_agent] == [a["score"]["mean"] for a in fig["agents"]]
-    assert fig["length"]["turns"]["mean"] == round(statistics.fmean(s.turn for _, s in states), 4)
+    assert fig["length"]["turns"]["mean"] == round(statistics.fmean(s.turn for _, s, _ in states), 4)
     reported = {e["item"]: e["taken"] for entries in fig["items"].values() for e in entries}
     assert reported == dict(taken)
     assert {(k, v): round(c / n, 4) for (k, v), c in outcomes.items()} == {

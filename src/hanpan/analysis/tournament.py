@@ -143,13 +143,14 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
     agents = [make_agent(names[order[seat]], seed=mix_seed(seed, index, seat + 1)) for seat in range(count)]
     state = get_game(game_id).new(players=count, seed=game_seed, **options)
     actions: list[str] = []
-    decisions = play_out(state, agents, on_action=(lambda s, p, a: actions.append(str(a))) if keep_record else None)
-    record = Record.of(state, [names[i] for i in order], actions).to_json() if keep_record else None
-    result = _result(index, order, state, decisions, record)
+    recording = keep_record or keep_facts  # facts may be read from the record (see hanpan.reports.facts)
+    decisions = play_out(state, agents, on_action=(lambda s, p, a: actions.append(str(a))) if recording else None)
+    record = Record.of(state, [names[i] for i in order], actions) if recording else None
+    result = _result(index, order, state, decisions, record.to_json() if record and keep_record else None)
     if keep_facts:
         from hanpan.reports.facts import facts_of  # an app's module, needed only by reports
 
-        result = replace(result, facts=facts_of(state))
+        result = replace(result, facts=facts_of(state, record))
     return result
 
 

@@ -301,7 +301,10 @@ def _levels_compiled(card: int, units: list[list[int]], can: list[int], free: in
             ones, carry = ones ^ carry, ones & carry
             twos, carry = twos ^ carry, twos & carry
             fours |= carry
-        for level in range(1, total + 1):
+        # no cell counts more than 1 without a ``twos`` bit, nor more than 3 without a ``fours`` bit: the
+        # levels above that are empty, and most habitats under way are far from full
+        most = total if fours else min(total, 3) if twos else 1
+        for level in range(1, most + 1):
             out[level] = out[level] | (_at_least(level, c, ones, twos, fours) << frame)
     return out
 
