@@ -98,8 +98,10 @@ def test_a_what_if_reports_both_sides_and_their_paired_differences(tmp_path: Pat
     assert report["compare"]["change"] == {"side": "B"}
     assert report["figures"]["options"] == {} and report["compare"]["figures"]["options"] == {"side": "B"}
     diff = report["compare"]["differences"]
-    base, other = report["figures"]["agents"][0]["score"]["mean"], report["compare"]["figures"]["agents"][0]["score"]["mean"]
-    assert diff["paired_games"] == 60 and diff["agents"][0]["score"]["difference"] == pytest.approx(other - base, abs=1e-3)
+    base = report["figures"]["agents"][0]["score"]["mean"]
+    other = report["compare"]["figures"]["agents"][0]["score"]["mean"]
+    assert diff["paired_games"] == 60
+    assert diff["agents"][0]["score"]["difference"] == pytest.approx(other - base, abs=1e-3)
     assert valid_png(out / "compare.png")
 
 

@@ -55,7 +55,7 @@ def figures(game_id: str, names: Sequence[str], options: dict[str, Any], seed: i
         "scores": score_figures(finished, names),
         "length": length_figures(finished),
         "ties": round(sum(1 for r in finished if len(r.winners) > 1) / len(finished), 4) if finished else 0.0,
-        "items": item_figures(finished, players),
+        "items": item_figures(finished, players, _win_rates(finished, players)),
         "outcomes": outcome_figures(finished),
         "extras": extra_figures(finished, names),
     }
@@ -78,7 +78,7 @@ def mean_ci(values: Sequence[float]) -> dict[str, Any]:
     """Mean with a normal 95 % interval (the standard error from the sample).
 
     >>> mean_ci([1, 2, 3, 4])
-    {'n': 4, 'mean': 2.5, 'ci95': [1.235, 3.765]}
+    {'n': 4, 'mean': 2.5, 'ci95': [1.2348, 3.7652]}
     """
     n = len(values)
     if n == 0:
@@ -152,8 +152,20 @@ def length_figures(finished: Sequence[GameResult]) -> dict[str, Any]:
             "decisions": distribution([r.decisions for r in finished])}
 
 
-def item_figures(finished: Sequence[GameResult], players: int) -> dict[str, list[dict[str, Any]]]:
-    """Per family, per item: take, completion, points, and how those who took it fared."""
+def _win_rates(finished: Sequence[GameResult], players: int) -> list[float]:
+    """Each named player's share of wins (a shared win split)."""
+    wins = [0.0] * players
+    for r in finished:
+        for seat in r.winners:
+            wins[r.order[seat]] += 1 / len(r.winners)
+    return [w / len(finished) if finished else 0.0 for w in wins]
+
+
+def item_figures(finished: Sequence[GameResult], players: int,
+                 agent_win_rates: Sequence[float] = ()) -> dict[str, list[dict[str, Any]]]:
+    """Per family, per item: take, completion, points, and how those who took it fared; in games of 2+
+    also ``expected_win``, the win rate its takers had over all their games (an item a strong player
+    takes more often is not strong for that)."""
     seat_games = len(finished) * players
     taken: dict[str, list[tuple[GameResult, int, list[Any]]]] = {}
     for r in finished:
@@ -179,6 +191,8 @@ def item_figures(finished: Sequence[GameResult], players: int) -> dict[str, list
         else:
             wins = sum(1 / len(r.winners) for r, seat, _ in uses if seat in r.winners)
             entry["win_when_taken"] = rate(wins, len(uses))
+            rates = agent_win_rates or [1 / players] * players
+            entry["expected_win"] = round(statistics.fmean(rates[r.order[seat]] for r, seat, _ in uses), 4)
         families.setdefault(key.split("/", 1)[0], []).append(entry)
     return families
 
@@ -257,8 +271,9 @@ def elo(finished: Sequence[GameResult], names: Sequence[str], iterations: int = 
 
 def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
     """Items that look too strong or too weak: the interval of how those who took them fared lies
-    wholly above or below the rest (2+ players: the win rate of a seat, 1 / players; solo: the mean
-    total), among items taken at least ``FLAG_MIN_TAKEN`` times.  Strongest first."""
+    wholly above or below what was expected of them (2+ players: the win rate its takers had over all
+    their games, ``expected_win``; solo: the mean total of all games), among items taken at least
+    ``FLAG_MIN_TAKEN`` times.  Strongest first."""
     out = []
     players = len(fig["players"])
     for family, entries in fig["items"].items():
@@ -269,7 +284,7 @@ def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
                 measure, reference = e["total_when_taken"], e["total_overall"]
                 value = measure["mean"]
             else:
-                measure, reference = e["win_when_taken"], 1 / players
+                measure, reference = e["win_when_taken"], e["expected_win"]
                 value = measure["rate"]
             low, high = measure["ci95"]
             if low > reference or high < reference:

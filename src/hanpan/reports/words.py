@@ -19,13 +19,17 @@ WORDS: dict[str, tuple[str, str]] = {
     "no_flags": ("Nothing stands out: every item taken often enough fares within its interval of the rest.",
                  "눈에 띄는 항목이 없습니다: 충분히 자주 가져간 항목은 모두 나머지와 신뢰구간 안에서 비슷합니다."),
     "flag_strong_win": ("{item} looks too strong: those who took it won {value:.0%} of their games "
-                        "(95 % interval {low:.0%}–{high:.0%}; an even share is {reference:.0%}; taken {taken} times).",
+                        "(95 % interval {low:.0%}–{high:.0%}; its takers won {reference:.0%} of all their games; "
+                        "taken {taken} times).",
                         "{item}이(가) 너무 강해 보입니다: 가져간 플레이어가 {value:.0%}를 이겼습니다 "
-                        "(95 % 구간 {low:.0%}–{high:.0%}, 고른 몫 {reference:.0%}, {taken}번 가져감)."),
+                        "(95 % 구간 {low:.0%}–{high:.0%}, 가져간 플레이어의 전체 승률 {reference:.0%}, "
+                        "{taken}번 가져감)."),
     "flag_weak_win": ("{item} looks too weak: those who took it won {value:.0%} of their games "
-                      "(95 % interval {low:.0%}–{high:.0%}; an even share is {reference:.0%}; taken {taken} times).",
+                      "(95 % interval {low:.0%}–{high:.0%}; its takers won {reference:.0%} of all their games; "
+                        "taken {taken} times).",
                       "{item}이(가) 너무 약해 보입니다: 가져간 플레이어가 {value:.0%}만 이겼습니다 "
-                      "(95 % 구간 {low:.0%}–{high:.0%}, 고른 몫 {reference:.0%}, {taken}번 가져감)."),
+                      "(95 % 구간 {low:.0%}–{high:.0%}, 가져간 플레이어의 전체 승률 {reference:.0%}, "
+                        "{taken}번 가져감)."),
     "flag_strong_solo": ("{item} looks strong: games that took it scored {value:.1f} on average "
                          "(95 % interval {low:.1f}–{high:.1f}; all games {reference:.1f}; taken {taken} times).",
                          "{item}이(가) 강해 보입니다: 가져간 게임의 평균 점수 {value:.1f} "
