@@ -172,6 +172,8 @@ def main() -> None:
     parser.add_argument("--hard-games", type=int, default=100)
     parser.add_argument("--block", type=int, default=10, help="hard games per block (sides alternate)")
     parser.add_argument("--only", choices=("random", "greedy", "hard", "hard-games"))
+    parser.add_argument("--random-games", default=None, metavar="GAME[,GAME]",
+                        help="random play of these games only (e.g. four_gardens)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -197,7 +199,10 @@ def main() -> None:
                   "medians of CPU time")
             if args.only in (None, "random"):
                 print(f"\n{'random play':<26}{'baseline':>14}{'this':>14}{'ratio':>8}   (decisions/s; games/s)")
+                wanted = set(args.random_games.split(",")) if args.random_games else None
                 for game_id, players in RANDOM:
+                    if wanted is not None and game_id not in wanted:
+                        continue
                     runs: dict[str, list[dict[str, float]]] = {"baseline": [], "this": []}
                     for _ in range(args.rounds):
                         for side, src in sides.items():
