@@ -115,3 +115,21 @@ def test_bad_input_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFix
                      "--quiet", *args])
         error = capsys.readouterr().err.strip()
         assert code == 2 and "\n" not in error and expected in error, error
+
+
+def test_flags_name_what_is_clearly_and_sizeably_off_what_its_takers_usually_do() -> None:
+    from hanpan.reports.figures import flags
+
+    def item(name: str, taken: int, rate: float, ci: list[float], expected: float) -> dict[str, object]:
+        return {"item": name, "taken": taken, "win_when_taken": {"n": taken, "rate": rate, "ci95": ci},
+                "expected_win": expected}
+
+    fig = {"players": ["greedy", "greedy"], "items": {"animal": [
+        item("animal/strong", 400, 0.62, [0.57, 0.67], 0.5),  # clear and sizeable: flagged
+        item("animal/weak", 400, 0.40, [0.35, 0.45], 0.5),  # likewise, the other way
+        item("animal/tiny", 90000, 0.51, [0.507, 0.513], 0.5),  # significant but 1 point: not named
+        item("animal/rare", 20, 0.9, [0.7, 0.97], 0.5),  # too few takers to judge
+        item("animal/greedy_card", 400, 0.95, [0.92, 0.97], 0.94),  # what its (strong) takers always do
+    ]}}
+    found = flags(fig)
+    assert [(f["item"], f["strong"]) for f in found] == [("animal/strong", True), ("animal/weak", False)]

@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 Z95 = 1.959963984540054
 #: an item is flagged only once this many seat-games took it (fewer make wide intervals anyway)
 FLAG_MIN_TAKEN = 30
+#: … and only if it is this far from what was expected of it: 5 points of win rate, or 5 % of the mean
+#: solo total (over a million games every card differs *significantly*; a designer asks which matter)
+FLAG_MIN_WIN_GAP = 0.05
+FLAG_MIN_TOTAL_GAP = 0.05
 
 
 def figures(game_id: str, names: Sequence[str], options: dict[str, Any], seed: int,
@@ -272,8 +276,9 @@ def elo(finished: Sequence[GameResult], names: Sequence[str], iterations: int = 
 def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
     """Items that look too strong or too weak: the interval of how those who took them fared lies
     wholly above or below what was expected of them (2+ players: the win rate its takers had over all
-    their games, ``expected_win``; solo: the mean total of all games), among items taken at least
-    ``FLAG_MIN_TAKEN`` times.  Strongest first."""
+    their games, ``expected_win``; solo: the mean total of all games) and is at least
+    ``FLAG_MIN_WIN_GAP`` (``FLAG_MIN_TOTAL_GAP`` of the mean total) away from it, among items taken
+    at least ``FLAG_MIN_TAKEN`` times.  Strongest first."""
     out = []
     players = len(fig["players"])
     for family, entries in fig["items"].items():
@@ -282,12 +287,12 @@ def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
                 continue
             if players == 1:
                 measure, reference = e["total_when_taken"], e["total_overall"]
-                value = measure["mean"]
+                value, gap = measure["mean"], FLAG_MIN_TOTAL_GAP * abs(reference)
             else:
                 measure, reference = e["win_when_taken"], e["expected_win"]
-                value = measure["rate"]
+                value, gap = measure["rate"], FLAG_MIN_WIN_GAP
             low, high = measure["ci95"]
-            if low > reference or high < reference:
+            if (low > reference or high < reference) and abs(value - reference) >= gap:
                 out.append({"family": family, "item": e["item"], "measure": "total" if players == 1 else "win",
                             "value": value, "ci95": [low, high],
                             "reference": round(reference, 4), "strong": low > reference,
