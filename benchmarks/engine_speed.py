@@ -34,7 +34,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -86,9 +86,25 @@ def child_greedy(games: int) -> dict[str, object]:
     return {"cpu_per_game": cpu / games, "decisions": decisions, "hash": digest.hexdigest()[:16]}
 
 
+def hard_decision(agent: Any, state: Any, counts: list[int], seconds: list[float]) -> Any:
+    """The solo ``hard`` level's next decision; when it made a plan, its play-outs and wall seconds are
+    added to ``counts`` and ``seconds``."""
+    from hanpan.agents.base import Seat
+
+    planner = getattr(agent, "search", None)  # the level's RolloutAgent, made at its first decision
+    if planner is not None:
+        planner.last_playouts = -1  # set again only when a plan is made
+    began = time.perf_counter()
+    action = agent.choose(Seat(state, 0))
+    took = time.perf_counter() - began
+    if agent.search.last_playouts >= 0:
+        counts.append(agent.search.last_playouts)
+        seconds.append(took)
+    return action
+
+
 def child_hard(plans: int) -> dict[str, object]:
     """Play-outs per planned decision of the solo ``hard`` level, over its first ``plans`` plans."""
-    from hanpan.agents.base import Seat
     from hanpan.agents.registry import make_agent
     from hanpan.core.registry import game
 
@@ -99,17 +115,7 @@ def child_hard(plans: int) -> dict[str, object]:
         state = game("harmonies").new(players=1, seed=seed)
         agent = make_agent("hard", seed=seed)
         while not state.is_over and len(counts) < plans:
-            planner = getattr(agent, "search", None)  # the level's RolloutAgent, made at its first decision
-            if planner is not None:
-                planner.last_playouts = -1  # set again only when a plan is made
-            began = time.perf_counter()
-            action = agent.choose(Seat(state, 0))
-            took = time.perf_counter() - began
-            planner = agent.search  # type: ignore[attr-defined]
-            if planner.last_playouts >= 0:
-                counts.append(planner.last_playouts)
-                seconds.append(took)
-            state.apply(action)
+            state.apply(hard_decision(agent, state, counts, seconds))
         seed += 1
     return {"playouts_per_plan": statistics.mean(counts), "seconds_per_plan": statistics.mean(seconds),
             "plans": len(counts)}
@@ -117,7 +123,6 @@ def child_hard(plans: int) -> dict[str, object]:
 
 def child_hard_games(first: int, count: int) -> dict[str, object]:
     """Solo games ``first`` … ``first + count - 1`` of the ``hard`` level: final totals and plan figures."""
-    from hanpan.agents.base import Seat
     from hanpan.agents.registry import make_agent
     from hanpan.core.registry import game
 
@@ -128,17 +133,7 @@ def child_hard_games(first: int, count: int) -> dict[str, object]:
         state = game("harmonies").new(players=1, seed=seed)
         agent = make_agent("hard", seed=seed)
         while not state.is_over:
-            planner = getattr(agent, "search", None)
-            if planner is not None:
-                planner.last_playouts = -1
-            began = time.perf_counter()
-            action = agent.choose(Seat(state, 0))
-            took = time.perf_counter() - began
-            planner = agent.search  # type: ignore[attr-defined]
-            if planner.last_playouts >= 0:
-                counts.append(planner.last_playouts)
-                seconds.append(took)
-            state.apply(action)
+            state.apply(hard_decision(agent, state, counts, seconds))
         totals.append(state.scores()[0].total)
     return {"totals": totals, "playouts": counts, "seconds": seconds}
 
