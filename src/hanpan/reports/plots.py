@@ -93,7 +93,7 @@ def draw_all(fig: dict[str, Any], out: Path, label: Label, text: Label) -> list[
     save("length.png", figure)
     solo = len(fig["players"]) == 1
     for family, entries in fig["items"].items():
-        figure, (left, right) = plt.subplots(1, 2, figsize=(8, 0.8 + 0.22 * len(entries)), sharey=True)
+        figure, (left, right) = plt.subplots(1, 2, figsize=(8, max(2.4, 0.8 + 0.22 * len(entries))), sharey=True)
         names = [label(e["item"]) for e in entries]
         ys = list(range(len(entries)))
         left.barh(ys, [e["take_rate"] for e in entries])
@@ -113,7 +113,7 @@ def draw_all(fig: dict[str, Any], out: Path, label: Label, text: Label) -> list[
     if fig["outcomes"]:
         rows = [(f"{label(name)}: {label(f'{name}/{value}')}", r["rate"])
                 for name, values in fig["outcomes"].items() for value, r in values.items()]
-        figure, ax = plt.subplots(figsize=(6, 0.8 + 0.25 * len(rows)))
+        figure, ax = plt.subplots(figsize=(6, max(2.4, 0.8 + 0.25 * len(rows))))
         ax.barh(range(len(rows)), [r for _, r in rows])
         ax.set_yticks(range(len(rows)), [n for n, _ in rows], fontsize=7), ax.invert_yaxis()
         ax.set_xlabel(text("share_of_games")), ax.set_title(text("outcomes"))
@@ -125,7 +125,7 @@ def draw_all(fig: dict[str, Any], out: Path, label: Label, text: Label) -> list[
             ax.set_xlabel(label(key)), ax.set_ylabel(text("games")), ax.set_title(f"{agent}: {label(key)}")
             save(f"extra-{_safe(agent)}-{_safe(key)}.png", figure)
     if "elo" in fig:
-        figure, ax = plt.subplots(figsize=(5, 0.8 + 0.35 * len(fig["elo"])))
+        figure, ax = plt.subplots(figsize=(5, max(2.0, 0.8 + 0.35 * len(fig["elo"]))))
         ax.barh(list(fig["elo"]), [v - 1500 for v in fig["elo"].values()], left=1500)
         ax.invert_yaxis(), ax.set_xlabel("Elo"), ax.set_title(text("elo_ladder"))
         save("elo.png", figure)
@@ -140,7 +140,7 @@ def draw_comparison(diff: dict[str, Any], out: Path, label: Label, text: Label) 
     rows += [(f"{text('seat')} {s['seat'] + 1}", s) for s in diff["seats"]]
     rows += [(label(r["item"]), r["take_rate"]) for rows_ in diff["items"].values() for r in rows_
              if r["take_rate"]["significant"]]
-    figure, ax = plt.subplots(figsize=(7, 0.8 + 0.25 * len(rows)))
+    figure, ax = plt.subplots(figsize=(7, max(2.4, 0.8 + 0.25 * len(rows))))
     for y, (_, d) in enumerate(rows):
         low, high = d["ci95"] if d["ci95"] else (d["difference"], d["difference"])
         ax.plot([low, high], [y, y], color="tab:blue")
