@@ -133,3 +133,11 @@ def test_flags_name_what_is_clearly_and_sizeably_off_what_its_takers_usually_do(
     ]}}
     found = flags(fig)
     assert [(f["item"], f["strong"]) for f in found] == [("animal/strong", True), ("animal/weak", False)]
+
+
+def test_a_report_made_on_a_local_dask_cluster_has_the_same_figures(tmp_path: Path) -> None:
+    pytest.importorskip("distributed")
+    here = make_report("spirits_of_the_wild", ["greedy", "random"], 40, tmp_path / "here", seed=4)
+    there = make_report("spirits_of_the_wild", ["greedy", "random"], 40, tmp_path / "there", seed=4, jobs=2,
+                        cluster="local")
+    assert there["figures"] == here["figures"] and there["flags"] == here["flags"]
