@@ -70,14 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
     lang_option(p)
 
     p = commands.add_parser("simulate", help="play many games between computer players")
-    p.add_argument("game")
-    p.add_argument("--players", required=True, help="comma-separated agents, e.g. greedy,random")
-    p.add_argument("--games", type=_positive, required=True)
-    p.add_argument("--seed", type=_seed, default=0)
-    p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
-    p.add_argument("--cluster", default=None, metavar="ADDRESS",
-                   help="play on a Dask cluster: its scheduler (tcp://HOST:8786), or 'local' for a local "
-                        "one of --jobs workers (needs hanpan[cluster]; results do not depend on it)")
+    many_games(p)
     p.add_argument("--records", type=Path, default=None, metavar="DIR", help="write one record per game")
     p.add_argument("--resume", action="store_true",
                    help="with --records: read back the games already recorded there; play only the rest")
@@ -89,13 +82,7 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(p)
 
     p = commands.add_parser("report", help="a balance report: figures, plots and one HTML page from many games")
-    p.add_argument("game")
-    p.add_argument("--players", required=True, help="comma-separated agents, e.g. greedy,greedy")
-    p.add_argument("--games", type=_positive, required=True)
-    p.add_argument("--seed", type=_seed, default=0)
-    p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
-    p.add_argument("--cluster", default=None, metavar="ADDRESS",
-                   help="play on a Dask cluster (tcp://HOST:8786, or 'local'); see docs/cluster.md")
+    many_games(p)
     p.add_argument("--compare", action="append", default=[], metavar="KEY=VALUE",
                    help="also play the same games with this option changed (e.g. side=B, deck=my_deck.json) "
                         "and report every figure side by side; repeat for several changes at once")
@@ -244,6 +231,18 @@ def cmd_menu(args: argparse.Namespace, lang: str) -> int:
     from hanpan.cli.play import run_menu
 
     return run_menu(args.lang)
+
+
+def many_games(p: argparse.ArgumentParser) -> None:
+    """The arguments of a run of many games (simulate, report): which game, who plays, how many, where."""
+    p.add_argument("game")
+    p.add_argument("--players", required=True, help="comma-separated agents, e.g. greedy,random")
+    p.add_argument("--games", type=_positive, required=True)
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--jobs", type=_positive, default=1, help="processes (results do not depend on it)")
+    p.add_argument("--cluster", default=None, metavar="ADDRESS",
+                   help="play on a Dask cluster: its scheduler (tcp://HOST:8786), or 'local' for a local "
+                        "one of --jobs workers (needs hanpan[cluster]; results do not depend on it)")
 
 
 def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
