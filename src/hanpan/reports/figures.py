@@ -32,6 +32,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from hanpan.analysis.ratings import fit_elo
 from hanpan.analysis.stats import wilson_interval
 
 if TYPE_CHECKING:
@@ -237,40 +238,21 @@ def elo(finished: Sequence[GameResult], names: Sequence[str], iterations: int = 
     >>> round(r["x"] - r["y"])
     191
     """
-    agents = sorted(set(names))
-    index = {a: i for i, a in enumerate(agents)}
-    k = len(agents)
-    wins = [[0.0] * k for _ in range(k)]
+    wins: dict[tuple[str, str], float] = {}
     for r in finished:
         seated = [names[r.order[seat]] for seat in range(len(r.order))]
         for s in range(len(seated)):
             for t in range(s + 1, len(seated)):
-                a, b = index[seated[s]], index[seated[t]]
+                a, b = seated[s], seated[t]
                 if a == b:
                     continue
-                if r.scores[s] > r.scores[t]:
-                    wins[a][b] += 1
-                elif r.scores[s] < r.scores[t]:
-                    wins[b][a] += 1
-                else:
-                    wins[a][b] += 0.5
-                    wins[b][a] += 0.5
-    strength = [1.0] * k
-    for _ in range(iterations):
-        new = []
-        for i in range(k):
-            won = sum(wins[i])
-            denominator = sum((wins[i][j] + wins[j][i]) / (strength[i] + strength[j]) for j in range(k) if j != i)
-            new.append(won / denominator if denominator and won else 0.0)
-        positive = [s for s in new if s > 0]
-        if not positive:
-            break
-        scale = math.exp(statistics.fmean(math.log(s) for s in positive))
-        strength = [s / scale if s > 0 else 0.0 for s in new]
-    ratings = [400 * math.log10(s) if s > 0 else -800.0 for s in strength]
-    ratings = [min(800.0, r) for r in ratings]
-    shift = 1500 - statistics.fmean(ratings)
-    return {a: round(ratings[i] + shift, 1) for i, a in enumerate(agents)}
+                share = 1.0 if r.scores[s] > r.scores[t] else 0.0 if r.scores[s] < r.scores[t] else 0.5
+                wins[a, b] = wins.get((a, b), 0.0) + share
+                wins[b, a] = wins.get((b, a), 0.0) + 1.0 - share
+    fitted = fit_elo(wins, iterations=iterations)
+    held = {a: max(-800.0, min(800.0, value)) for a, value in fitted.items()}
+    shift = 1500 - statistics.fmean(held.values()) if held else 1500.0
+    return {a: round(held.get(a, 0.0) + shift, 1) for a in sorted(set(names))}
 
 
 def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
