@@ -1,7 +1,11 @@
 """Write docs/strength.md: every level against every other level, per game, with ``hanpan simulate``.
 
-    .venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--levels random,greedy,easy,normal,hard]
+    .venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--levels random,greedy,easy,normal,hard,master]
         [--game GAME] [--out docs/strength.md] [--made-only]
+
+Besides the page it writes ``src/hanpan/agents/ladder.json``: each game's measured Elo ratings
+(Bradley–Terry over the 2-player round robin, greedy at 1500) and solo means, which order the levels
+in the menus and ``hanpan games`` (``hanpan.agents.ladder``).
 
 ``--made-only`` runs nothing: it writes the page from the runs already kept, marking the others
 "not run yet".
@@ -27,6 +31,7 @@ from typing import Any
 
 CACHE = Path(__file__).with_name("strength-runs")  # committed: a long build resumes in a later session
 RECORDS = CACHE / "records"  # not committed: the games of runs under way
+LADDER = Path(__file__).resolve().parents[1] / "src" / "hanpan" / "agents" / "ladder.json"
 
 
 JOBS = 2
@@ -115,12 +120,14 @@ def pct(rate: float, ci: list[float]) -> str:
     return f"{rate:.1%} ({ci[0]:.1%}–{ci[1]:.1%})"
 
 
-def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
+def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: list[str]) -> dict[str, float]:
+    """The round robin's table in ``lines``, then the Elo ratings it gives; returns them (fresh runs only)."""
     lines += [f"### {game}, 2 players", "",
               "Row player's win rate against the column player (95 % interval), seats rotated.", ""]
     lines.append("| | " + " | ".join(levels) + " |")
     lines.append("|---" * (len(levels) + 1) + "|")
     results: dict[tuple[str, str], str] = {}
+    wins: dict[tuple[str, str], float] = {}
     commands = []
     for a, b in itertools.combinations(levels, 2):
         args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1"]
@@ -132,6 +139,8 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
         mark = f" {STALE}" if data.get("stale") else ""
         results[(a, b)] = (pct(pa["win_rate"], pa["win_rate_ci95"]) + mark)
         results[(b, a)] = (pct(pb["win_rate"], pb["win_rate_ci95"]) + mark)
+        if not data.get("stale"):
+            wins[a, b], wins[b, a] = pa["wins"], pb["wins"]
         print(f"{game}: {a} vs {b}: {pa['win_rate']:.3f}", flush=True)
     for a in levels:
         cells = ["—" if a == b else results.get((a, b), PENDING) for b in levels]
@@ -139,9 +148,29 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     lines += ["", "<details><summary>commands</summary>", "", "```console"]
     lines += [f"$ {c}" for c in commands]
     lines += ["```", "", "</details>", ""]
+    return elo_table(wins, lines)
 
 
-def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
+def elo_table(wins: dict[tuple[str, str], float], lines: list[str]) -> dict[str, float]:
+    """Elo ratings from the games above (Bradley–Terry, greedy at 1500, half a drawn game added to
+    each pair so that a level that won every game stays finite), strongest first."""
+    from hanpan.analysis.ratings import rate
+
+    if not any(name == "greedy" for pair in wins for name in pair):
+        return {}
+    ratings = rate(wins, anchor="greedy", samples=1000, seed=1)
+    lines += ["Elo ratings from these games (Bradley–Terry; greedy at 1500; 95 % interval by a parametric "
+              "bootstrap of 1,000 replays; half a drawn game added to each pair):", "",
+              "| level | Elo | 95 % interval |", "|---|---|---|"]
+    for name, r in sorted(ratings.items(), key=lambda kv: -kv[1].elo):
+        lines.append(f"| {name} | {r.elo:.0f} | {r.low:.0f} – {r.high:.0f} |")
+    lines.append("")
+    return {name: r.elo for name, r in ratings.items()}
+
+
+def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> dict[str, float]:
+    """The solo table in ``lines``; returns each level's mean score (fresh runs only)."""
+    means: dict[str, float] = {}
     lines += ["### harmonies, solo (side A, no spirit)", "",
               "| level | games | mean | median | stdev | suns (count of games) | command |",
               "|---|---|---|---|---|---|---|"]
@@ -160,7 +189,10 @@ def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> None:
         lines.append(f"| {level}{mark} | {p['games']} | {p['mean_score']:.1f} | {p['median_score']:g} | "
                      f"{p['score_stdev']:.1f} | {suns} | {command} |")
         print(f"harmonies solo {level}: {p['mean_score']:.1f}", flush=True)
+        if not data.get("stale"):
+            means[level] = p["mean_score"]
     lines.append("")
+    return means
 
 
 def levels_section(lines: list[str]) -> None:
@@ -170,7 +202,7 @@ def levels_section(lines: list[str]) -> None:
     lines += ["## The levels", "",
               "- `random`: a legal decision chosen uniformly at random.",
               "- `greedy`: the decision whose result the game's own evaluation values most (one step ahead).",
-              "- `easy`, `normal`, `hard`: information-set Monte Carlo tree search (`hanpan.agents.mcts`), "
+              "- `easy`, `normal`, `hard`, `master`: information-set Monte Carlo tree search (`hanpan.agents.mcts`), "
               "or where the settings say `agent rollout` turn plans judged by play-outs on shared draws "
               "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.registry.LEVELS`; a game "
               "not listed uses `default`, and `game/N` applies to N players; a level with `workers 2` thinks on "
@@ -187,10 +219,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--levels", default="random,greedy,easy,normal,hard")
+    parser.add_argument("--levels", default="random,greedy,easy,normal,hard,master")
     parser.add_argument("--game", action="append", default=None)
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
     parser.add_argument("--made-only", action="store_true", help="run nothing; write the page from kept runs")
+    parser.add_argument("--ladder", type=Path, default=LADDER, help="where the measured order of the levels goes")
     args = parser.parse_args()
     global JOBS, MADE_ONLY
     JOBS = args.jobs
@@ -200,10 +233,14 @@ def main() -> None:
     lines = ["# Strength of the computer players", "",
              "Made by `benchmarks/strength.py`; every figure is one `hanpan simulate` run shown with it.", ""]
     levels_section(lines)
+    ladder: dict[str, dict[str, dict[str, float]]] = (json.loads(args.ladder.read_text("utf-8"))
+                                                       if args.ladder.exists() else {})
     for game in games:
-        head_to_head(game, levels, args.games, args.jobs, lines)
+        measured = {"2": head_to_head(game, levels, args.games, args.jobs, lines)}
         if game == "harmonies":
-            solo(levels, max(50, args.games // 2), args.jobs, lines)
+            measured["1"] = solo(levels, max(50, args.games // 2), args.jobs, lines)
+        ladder[game] = {count: values for count, values in measured.items() if values}
+        args.ladder.write_text(json.dumps(ladder, indent=1, sort_keys=True) + "\n", "utf-8")
         page = lines
         notes = []
         if any(PENDING in line for line in lines):

@@ -232,7 +232,9 @@ def test_the_menu_refuses_a_bad_seed_lists_its_choices_and_asks_only_what_can_va
     assert hanpan.Record.load(saved).seed == 17
     assert "How many players" not in text  # Spirits of the Wild is always 2
     assert "  1) spirits_of_the_wild — 스피릿 오브 더 와일드 / Spirits of the Wild (2 players)" in text
-    assert "  1) human  2) random  3) greedy" in text
+    assert "  1) human  2) random  3) greedy" in text  # the second seat's list: the names only
+    assert "  2) random — plays any legal move, to learn the rules against (Elo " in text  # the first's: weakest first
+    assert "for club players" in text
     assert text.count("Choose a game") == 2  # the game returned to the menu
     _, text = menu(["harmonies", "3", *[""] * 3, "", "", "", "quit", "y"])
     assert "How many players" in text and "1) 1  2) 2  3) 3  4) 4" in text

@@ -129,6 +129,16 @@ def test_games_are_listed_by_status_meta_and_catalogs(client: TestClient) -> Non
     assert {o["name"] for o in games["four_gardens"]["options"]} == {"whims", "max_turns"}  # no 'deck' here
     assert {o["name"] for o in games["harmonies"]["options"]} == {"side", "spirits", "max_turns"}
     assert meta.json()["seats"][0] == HUMAN and {"random", "greedy"} <= set(meta.json()["seats"])
+    from hanpan.agents.ladder import ladder
+    from hanpan.agents.registry import agent_names
+
+    for game_id, game in games.items():  # each player count's computer players, weakest first, with who they suit
+        assert set(game["levels"]) == {str(n) for n in range(game["min_players"], game["max_players"] + 1)}
+        for count, levels in game["levels"].items():
+            expected = ladder(game_id, int(count), tuple(agent_names()))
+            assert [level["name"] for level in levels] == [level.name for level in expected]
+            assert set(meta.json()["seats"][1:]) == {level["name"] for level in levels}
+            assert all(level["line_en"].startswith(level["name"] + " — ") for level in levels)
     for game in GAMES:
         catalog = client.get(f"/api/catalog/{game}")
         assert catalog.status_code == 200 and isinstance(catalog.json(), dict)

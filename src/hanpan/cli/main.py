@@ -180,11 +180,13 @@ def _read_json(path: str) -> Any:
 
 # --- commands ---------------------------------------------------------------------------------------
 def cmd_games(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.agents.ladder import ladder
     from hanpan.cli import output
     from hanpan.core.registry import games
 
     rows = []
     for game in games():
+        counts = range(game.min_players, game.max_players + 1)
         rows.append({
             "id": game.id,
             "name_en": game.name_en,
@@ -196,6 +198,10 @@ def cmd_games(args: argparse.Namespace, lang: str) -> int:
                  "help": o.help_ko if lang == "ko" else o.help_en}
                 for o in game.option_specs
             ],
+            "default_players": game.default_players,
+            # the computer players, weakest first (measured: docs/strength.md), per player count
+            "levels": {str(n): [{"name": level.name, "elo": level.elo, "mean_score": level.mean_score,
+                                 "about": level.line(lang)} for level in ladder(game.id, n)] for n in counts},
         })
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))

@@ -48,6 +48,14 @@ def print_games(rows: list[dict[str, Any]], lang: str) -> None:
             else str(row["min_players"])
         table.add_row(row["id"], f"{row['name_ko']}\n{row['name_en']}", players, "\n".join(options))
     console.print(table)
+    levels = Table(title=t("levels_title", lang))
+    levels.add_column(t("id", lang), no_wrap=True)
+    levels.add_column(t("levels", lang))
+    for row in rows:
+        count = str(row["default_players"])
+        levels.add_row(f"{row['id']}\n{t('menu_players', lang, n=count)}",
+                       "\n".join(level["about"] for level in row["levels"][count]))
+    console.print(levels)
 
 
 def _spell(value: object) -> str:

@@ -29,6 +29,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from hanpan.agents.base import Agent, Seat
+from hanpan.agents.ladder import ladder
 from hanpan.agents.registry import agent_names, make_agent
 from hanpan.cli import saves, screen
 from hanpan.cli.i18n import LANGS, detect_lang, t
@@ -448,10 +449,13 @@ def _menu_game(read: Reader, console: Console, lang: str) -> int | None:
         counts = [str(n) for n in range(game.min_players, game.max_players + 1)]
         count = int(ask(read, console, t("menu_count", lang), counts, str(game.default_players), lang))
     seats = []
-    kinds = [HUMAN, *agent_names()]
+    levels = ladder(game.id, count, tuple(agent_names()))  # weakest first, each with who it suits
+    kinds = [HUMAN, *(level.name for level in levels)]
+    labels = [f"{HUMAN} — {t('you', lang)}", *(level.line(lang) for level in levels)]
     for seat in range(count):
         default = HUMAN if seat == 0 else ("greedy" if "greedy" in kinds else kinds[-1])
-        seats.append(ask(read, console, t("menu_seat", lang, n=seat + 1), kinds, default, lang))
+        seats.append(ask(read, console, t("menu_seat", lang, n=seat + 1), kinds, default, lang,
+                         labels=labels if seat == 0 else None))  # who each suits: once is enough
     options: dict[str, Any] = {}
     for spec in game.game_options:
         if spec.choices is not None:

@@ -30,9 +30,12 @@ function form(info) {
   /** @param {number} count */
   function drawSeats(count) {
     seatsBox.replaceChildren();
+    // the game's computer players for this many players, weakest first, each with who it suits
+    const levels = current().levels[String(count)] || info.seats.filter((/** @type {string} */ k) => k !== "human").map((/** @type {string} */ name) => ({ name }));
+    const kinds = [{ name: "human", label: t("human", lang) }, ...levels.map((/** @type {any} */ l) => ({ name: l.name, label: (lang === "ko" ? l.line_ko : l.line_en) || l.name }))];
     for (let seat = 0; seat < count; seat++) {
       const select = h("select", { id: `seat${seat}`, class: "seat-kind" },
-        ...info.seats.map((/** @type {string} */ kind) => h("option", { value: kind, selected: (seat === 0 ? kind === "human" : kind === "greedy") ? "selected" : null }, kind === "human" ? t("human", lang) : kind)));
+        ...kinds.map((kind) => h("option", { value: kind.name, selected: (seat === 0 ? kind.name === "human" : kind.name === "greedy") ? "selected" : null }, kind.label)));
       seatsBox.append(h("label", { class: "field" }, h("span", {}, t("seat", lang, { n: seat + 1 })), select));
     }
   }
