@@ -167,7 +167,7 @@ def test_ansi_render_is_the_learners_drawing_as_text() -> None:
     ({"game": "harmonies", "returns": "points"}, "unknown returns 'points'; use one of: score, win"),
     ({"game": "harmonies", "seat": 2}, "seat must be a whole number from 0 to 1 (2 players), not 2"),
     ({"game": "harmonies", "opponent": "grandmaster"},
-     "unknown opponent 'grandmaster'; opponents: random, greedy, easy, normal, hard or mcts:N"),
+     "unknown opponent 'grandmaster'; opponents: random, greedy, easy, normal, hard, master or mcts:N"),
     ({"game": "harmonies", "opponent": "human"}, "unknown opponent 'human'"),
     ({"game": "harmonies", "players": 3, "opponent": ["greedy"]},
      "opponent must be one agent name or 2 (one per other seat), not 1"),

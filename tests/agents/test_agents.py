@@ -64,10 +64,32 @@ def test_choices_do_not_depend_on_hidden_facts(name: str) -> None:
         )
 
 
-@pytest.mark.parametrize("bad", ["mcts:", "mcts:0", "mcts:-1s", "mcts:fast", "nobody"])
+@pytest.mark.parametrize("bad", ["mcts:", "mcts:0", "mcts:-1s", "mcts:fast", "mcts:30:sideways", "nobody"])
 def test_bad_agent_names(bad: str) -> None:
     with pytest.raises(AgentError):
         make_agent(bad)
+
+
+@pytest.mark.parametrize(("game_id", "cutoff", "rollout"), [("harmonies", "turn", "random"),
+                                                            ("four_gardens", "turn", "random"),
+                                                            ("spirits_of_the_wild", None, "random")])
+def test_mcts_budgets_search_with_the_games_evaluation(game_id: str, cutoff: str | None, rollout: str) -> None:
+    """``mcts:N`` scores leaves with the game's evaluation where the game's settings say so;
+    ``mcts:N:random`` / ``:greedy`` play out to the end of the game in every game."""
+    import hanpan
+    from hanpan.agents.mcts import MCTSAgent
+    from hanpan.agents.registry import LevelAgent
+
+    state = hanpan.game(game_id).new(players=2, seed=3)
+    mover = state.current_player
+    assert mover is not None
+    for name, want_cutoff, want_rollout in [("mcts:12", cutoff, rollout), ("mcts:12:random", None, "random"),
+                                            ("mcts:12:greedy", None, "greedy")]:
+        agent = make_agent(name, seed=1)
+        assert isinstance(agent, LevelAgent) and agent.name == name
+        assert agent.choose(Seat(state, mover)) in state.legal_actions()
+        assert isinstance(agent.search, MCTSAgent)
+        assert (agent.search.cutoff, agent.search.rollout, agent.search.iterations) == (want_cutoff, want_rollout, 12)
 
 
 def test_a_seat_sees_no_legal_decisions_of_another_seat() -> None:

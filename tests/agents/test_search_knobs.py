@@ -109,7 +109,7 @@ def test_quick_evaluate_ranks_by_the_score_now() -> None:
     assert spirits.quick_evaluate(0) == spirits.evaluate(0)  # the contract's default
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "master"])
 def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
     from hanpan.agents import make_agent
     from hanpan.agents.registry import LevelAgent
@@ -121,7 +121,7 @@ def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
     agent = make_agent(level, seed=2)
     assert isinstance(agent, LevelAgent)
     assert agent.choose(Seat(state, player)) in state.legal_actions()
-    if level == "hard":  # hard plans whole turns
+    if level in ("hard", "master"):  # they plan whole turns
         assert isinstance(agent.search, RolloutAgent) and agent.search.workers == 2
     else:
         assert isinstance(agent.search, MCTSAgent)

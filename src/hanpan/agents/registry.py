@@ -1,13 +1,14 @@
 """Named agents: any name here can sit wherever a player is named (``--players greedy,random``).
 
 >>> agent_names()
-['random', 'greedy', 'easy', 'normal', 'hard']
+['random', 'greedy', 'easy', 'normal', 'hard', 'master']
 >>> make_agent("greedy", seed=3).name
 'greedy'
 >>> make_agent("grandmaster", seed=0)
 Traceback (most recent call last):
 ...
-hanpan.core.errors.AgentError: unknown player 'grandmaster'; players: human, random, greedy, easy, normal, hard
+hanpan.core.errors.AgentError: unknown player 'grandmaster'; players: human, random, greedy, easy, normal, hard, \
+master, mcts:N or mcts:Xs
 """
 
 from __future__ import annotations
@@ -53,7 +54,28 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
              "harmonies/1": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6, "turns": 2,
                              "samples": 16, "finalists": 4},
              "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
+    # the strongest: hard's search given up to 5 s a decision on both cores
+    "master": {"default": {"iterations": 3000, "seconds": 5.0, "workers": 2},
+               "harmonies": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "samples": 8,
+                             "finalists": 6},
+               "harmonies/1": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "turns": 2,
+                               "samples": 24, "finalists": 6},
+               "four_gardens": {"iterations": 2000, "seconds": 5.0, "workers": 2, "top_up": True, **_TURN_PLAN}},
 }
+
+#: What ``mcts:N`` / ``mcts:Xs`` search with besides their budget, per game: the game's evaluation
+#: scores the leaves where random play-outs would be weak (a Harmonies or Four Gardens play-out to
+#: the end is mostly noise), so more iterations never make a player weaker than ``greedy``.
+#: Spirits of the Wild keeps random play-outs to the end: its games are short, the play-outs give
+#: the real result, and with them 150 iterations beat greedy 95 % (docs/strength.md).
+#: ``mcts:N:random`` asks for plain random play-outs to the end in every game, ``mcts:N:greedy``
+#: for greedy ones.
+MCTS_DEFAULTS: dict[str, dict[str, Any]] = {
+    "default": {},
+    "harmonies": dict(_TURN_PLAN),
+    "four_gardens": {"top_up": True, **_TURN_PLAN},
+}
+PLAYOUTS = ("random", "greedy")
 
 
 def level_settings(per_game: dict[str, dict[str, Any]], game_id: str, players: int | None) -> dict[str, Any]:
@@ -144,25 +166,40 @@ def register_agent(name: str, factory: Callable[[int], Agent]) -> None:
 
 
 def make_agent(name: str, seed: int = 0) -> Agent:
-    """The agent called ``name``, seeded with ``seed``; ``mcts:N`` / ``mcts:Xs`` set a search budget."""
+    """The agent called ``name``, seeded with ``seed``; ``mcts:N`` / ``mcts:Xs`` set a search budget
+    (``mcts:N:random`` / ``mcts:N:greedy``: with play-outs of that kind to the end of the game).
+
+    >>> make_agent("mcts:300").per_game["harmonies"]["cutoff"], make_agent("mcts:2s:random").per_game
+    ('turn', {'default': {'seconds': 2.0, 'rollout': 'random'}})
+    """
     key = name.strip().lower()
     if key.startswith("mcts:"):
-        from hanpan.agents.mcts import MCTSAgent, parse_budget
-
-        try:
-            budget = parse_budget(key[5:])
-        except ValueError:
-            raise AgentError(
-                f"bad search budget in {name!r}; write mcts:N (iterations, e.g. mcts:300) or mcts:Xs "
-                "(seconds per decision, e.g. mcts:0.5s)"
-            ) from None
-        agent = MCTSAgent(seed, **budget)  # type: ignore[arg-type]
-        agent.name = key
-        return agent
+        return _mcts_agent(name, key, seed)
     factory = _FACTORIES.get(key)
     if factory is None:
         raise AgentError(
-            f"unknown player {name!r}; players: human, {', '.join(_FACTORIES)}",
-            f"알 수 없는 플레이어 {name!r}; 가능한 플레이어: human, {', '.join(_FACTORIES)}",
+            f"unknown player {name!r}; players: human, {', '.join(_FACTORIES)}, mcts:N or mcts:Xs",
+            f"알 수 없는 플레이어 {name!r}; 가능한 플레이어: human, {', '.join(_FACTORIES)}, mcts:N 또는 mcts:Xs",
         )
     return factory(seed)
+
+
+def _mcts_agent(name: str, key: str, seed: int) -> LevelAgent:
+    from hanpan.agents.mcts import parse_budget
+
+    budget_text, _, playout = key[5:].partition(":")
+    try:
+        budget = parse_budget(budget_text)
+    except ValueError:
+        raise AgentError(
+            f"bad search budget in {name!r}; write mcts:N (iterations, e.g. mcts:300) or mcts:Xs "
+            "(seconds per decision, e.g. mcts:0.5s)"
+        ) from None
+    if playout and playout not in PLAYOUTS:
+        raise AgentError(f"bad play-outs in {name!r}; write mcts:N, or mcts:N:random or mcts:N:greedy "
+                         "for play-outs of that kind to the end of the game")
+    if playout:
+        per_game = {"default": {**budget, "rollout": playout}}
+    else:
+        per_game = {game: {**settings, **budget} for game, settings in MCTS_DEFAULTS.items()}
+    return LevelAgent(key, per_game, seed)
