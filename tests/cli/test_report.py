@@ -141,3 +141,62 @@ def test_a_report_made_on_a_local_dask_cluster_has_the_same_figures(tmp_path: Pa
     there = make_report("spirits_of_the_wild", ["greedy", "random"], 40, tmp_path / "there", seed=4, jobs=2,
                         cluster="local")
     assert there["figures"] == here["figures"] and there["flags"] == here["flags"]
+
+
+class _Stop(Exception):
+    """Stands for a report stopped half way (Ctrl-C, a lost machine)."""
+
+
+def test_a_report_stopped_half_way_goes_on_from_its_games_file_and_is_the_same_report(tmp_path: Path) -> None:
+    kept = tmp_path / "games.jsonl.gz"
+    whole = make_report("harmonies", ["random"], 60, tmp_path / "whole", seed=5, change={"side": "B"})
+    seen = []
+
+    def stop_after_40(result: object) -> None:
+        seen.append(result)
+        if len(seen) == 40:
+            raise _Stop
+
+    with pytest.raises(_Stop):
+        make_report("harmonies", ["random"], 60, tmp_path / "a", seed=5, change={"side": "B"},
+                    on_result=stop_after_40, games_file=kept)
+    again = make_report("harmonies", ["random"], 60, tmp_path / "b", seed=5, change={"side": "B"},
+                        games_file=kept, resume=True)
+    assert again["figures"] == whole["figures"] and again["compare"] == whole["compare"]
+    assert [s["games"] for s in again["sittings"]] == [40, 80]  # the second sitting played only what was missing
+    assert again["wall_seconds_all_sittings"] == pytest.approx(sum(s["seconds"] for s in again["sittings"]), abs=0.2)
+    third = make_report("harmonies", ["random"], 60, tmp_path / "c", seed=5, change={"side": "B"},
+                        games_file=kept, resume=True)  # everything kept: nothing played
+    assert third["figures"] == whole["figures"] and third["sittings"][-1]["games"] == 0
+
+
+def test_a_games_file_cut_short_loses_only_its_last_line(tmp_path: Path) -> None:
+    kept = tmp_path / "games.jsonl"
+    whole = make_report("spirits_of_the_wild", ["greedy", "random"], 30, tmp_path / "whole", seed=2, games_file=kept)
+    text = kept.read_text("utf-8")
+    kept.write_text(text[: text.index('{"run"', len(text) // 2) + 25], "utf-8")  # a line cut in the middle
+    again = make_report("spirits_of_the_wild", ["greedy", "random"], 30, tmp_path / "again", seed=2,
+                        games_file=kept, resume=True)
+    assert again["figures"] == whole["figures"] and 0 < again["sittings"][-1]["games"] < 30
+
+
+def test_a_games_file_is_never_overwritten_or_mixed_with_another_run(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    kept = tmp_path / "games.jsonl"
+    base = ["report", "spirits_of_the_wild", "--players", "greedy,random", "--games", "4", "--seed", "2",
+            "--out", str(tmp_path / "r"), "--quiet", "--games-file", str(kept)]
+    assert main(base) == 0
+    capsys.readouterr()
+    before = kept.read_text("utf-8")
+    (tmp_path / "junk.jsonl").write_text("hello\n", "utf-8")
+    for args, expected in [
+        (base, "holds games already: add --resume"),
+        ([*base[:3], "random,greedy", *base[4:], "--resume"], "its players is ['greedy', 'random']"),
+        ([*base[:7], "3", *base[8:], "--resume"], "its seed is 2"),
+        ([*base[:-1], str(tmp_path / "junk.jsonl"), "--resume"], "is not a report's games file"),
+        ([*base[:-2], "--resume"], "--resume goes on with the games of a --games-file"),
+    ]:
+        assert main(args) == 2
+        error = capsys.readouterr().err.strip()
+        assert "\n" not in error and expected in error, error
+    assert kept.read_text("utf-8") == before  # nothing lost

@@ -88,6 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "and report every figure side by side; repeat for several changes at once")
     p.add_argument("--out", type=Path, required=True, metavar="DIR",
                    help="folder for report.html, report.json and the plots")
+    p.add_argument("--games-file", type=Path, default=None, metavar="FILE",
+                   help="keep every game's result in FILE as it finishes (JSON lines; .gz to compress it)")
+    p.add_argument("--resume", action="store_true",
+                   help="go on with the games already in --games-file (a report stopped half way)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     lang_option(p)
     game_options(p)
@@ -302,7 +306,7 @@ def cmd_report(args: argparse.Namespace, lang: str) -> int:
     total = args.games * (2 if change else 1)
     with output.progress(total, lang, disable=args.quiet) as advance:
         report = make_report(g.id, _names(args.players), args.games, args.out, args.seed, options, change, lang,
-                             args.jobs, args.cluster, lambda _: advance())
+                             args.jobs, args.cluster, lambda _: advance(), args.games_file, args.resume)
     page = args.out / "report.html"
     print(f"{page} ({report['figures']['games']} games{' × 2' if change else ''}, {report['wall_seconds']:.0f} s; "
           f"{len(report['flags'])} flagged)")

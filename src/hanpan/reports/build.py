@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib
 import json
 import time
@@ -22,6 +24,7 @@ from hanpan.analysis.tournament import GameResult, check_setup, normalize_option
 from hanpan.core.errors import OptionError
 from hanpan.core.registry import game as get_game
 from hanpan.reports import facts
+from hanpan.reports import games_file as games_file_io
 from hanpan.reports.compare import compare
 from hanpan.reports.figures import figures, flags
 from hanpan.reports.page import page
@@ -32,9 +35,13 @@ from hanpan.reports.words import word
 def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int = 0,
                 options: dict[str, Any] | None = None, change: dict[str, Any] | None = None, lang: str = "en",
                 jobs: int = 1, cluster: str | None = None,
-                on_result: Callable[[GameResult], None] | None = None) -> dict[str, Any]:
+                on_result: Callable[[GameResult], None] | None = None,
+                games_file: Path | None = None, resume: bool = False) -> dict[str, Any]:
     """Play ``games`` games (and, with ``change``, the same games again with those options changed),
-    write the report into ``out`` and return what report.json holds."""
+    write the report into ``out`` and return what report.json holds.
+
+    ``games_file`` keeps every game's result as it finishes (``hanpan.reports.games_file``); with
+    ``resume`` the games it holds already are not played again (``on_result`` sees them first)."""
     if games < 1:
         raise OptionError(f"--games must be 1 or more, not {games}")
     options = normalize_options(game_id, options or {})
@@ -48,26 +55,53 @@ def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise OptionError(f"cannot create --out {str(out)!r}: {e.strerror}") from None
+    known = games_file_io.Kept()
+    head = games_file_io.header(game_id, names, options, seed, change)
+    if games_file is not None:
+        if resume and games_file.exists():
+            known = games_file_io.read(games_file, head)
+        elif games_file.exists() and games_file.stat().st_size:
+            raise OptionError(f"--games-file {str(games_file)!r} holds games already: add --resume to go on "
+                              "with them, or give another file")
+    elif resume:
+        raise OptionError("--resume goes on with the games of a --games-file: give it")
     began = time.perf_counter()
-    results = _play(game_id, names, games, seed, options, jobs, cluster, on_result)
-    fig = figures(game_id, names, options, seed, results)
-    report: dict[str, Any] = {"format": "hanpan.report/1", "game_name": get_game(game_id).name(lang),
-                              "lang": lang, "figures": fig, "flags": flags(fig)}
-    if changed is not None:
-        other = _play(game_id, names, games, seed, changed, jobs, cluster, on_result)
-        other_fig = figures(game_id, names, changed, seed, other)
-        report["compare"] = {"change": change, "figures": other_fig, "flags": flags(other_fig),
-                             "differences": compare(names, results, other, fig, other_fig)}
+    with contextlib.ExitStack() as stack:
+        kept = stack.enter_context(games_file_io.GamesFile(games_file, head, known)) if games_file else None
+        play = functools.partial(_play, game_id, names, games, seed, jobs=jobs, cluster=cluster,
+                                 on_result=on_result, kept=kept)
+        results = play(options, "base", known.results["base"])
+        fig = figures(game_id, names, options, seed, results)
+        report: dict[str, Any] = {"format": "hanpan.report/1", "game_name": get_game(game_id).name(lang),
+                                  "lang": lang, "figures": fig, "flags": flags(fig)}
+        if changed is not None:
+            other = play(changed, "compare", known.results["compare"])
+            other_fig = figures(game_id, names, changed, seed, other)
+            report["compare"] = {"change": change, "figures": other_fig, "flags": flags(other_fig),
+                                 "differences": compare(names, results, other, fig, other_fig)}
+        played_now = kept.added if kept is not None else 0
     report["wall_seconds"] = round(time.perf_counter() - began, 1)
+    if games_file is not None:  # a report perhaps made in several sittings: the wall time of them all
+        report["sittings"] = [*known.sittings, {"seconds": report["wall_seconds"], "games": played_now}]
+        report["wall_seconds_all_sittings"] = round(sum(s["seconds"] for s in report["sittings"]), 1)
     _write(report, game_id, out, lang)
     return report
 
 
-def _play(game_id: str, names: list[str], games: int, seed: int, options: dict[str, Any], jobs: int,
-          cluster: str | None, on_result: Callable[[GameResult], None] | None) -> list[GameResult]:
-    results = []
-    for result in run_games(game_id, names, games, seed, options, jobs, cluster=cluster, keep_facts=True):
+def _play(game_id: str, names: list[str], games: int, seed: int, options: dict[str, Any], run: str,
+          known: dict[int, GameResult], jobs: int, cluster: str | None,
+          on_result: Callable[[GameResult], None] | None, kept: games_file_io.GamesFile | None) -> list[GameResult]:
+    results = [known[i] for i in sorted(known) if i < games]
+    for result in results:
+        if on_result is not None:
+            on_result(result)
+    missing = [i for i in range(games) if i not in known]
+    played = run_games(game_id, names, missing, seed, options, jobs, cluster=cluster, keep_facts=True) \
+        if missing else []
+    for result in played:
         results.append(result)
+        if kept is not None:
+            kept.add(run, result)
         if on_result is not None:
             on_result(result)
     return sorted(results, key=lambda r: r.index)
