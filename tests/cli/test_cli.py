@@ -111,6 +111,26 @@ def test_simulate_json_is_the_same_over_processes(capsys: pytest.CaptureFixture[
     assert sum(rates) == pytest.approx(1.0)  # 2 players, no unfinished games: shares add up
 
 
+def test_simulate_timings_give_each_players_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
+    from hanpan.analysis.tournament import simulate
+
+    args = ["simulate", GAME, "--players", "greedy,mcts:30", "--games", "6", "--seed", "5", "--json"]
+    code, out, _ = run(capsys, *args, "--timings", "--jobs", "2")
+    plain = json.loads(run(capsys, *args)[1])
+    timed = json.loads(out)
+    assert code == 0 and "decision_seconds" not in plain["per_player"][0]  # asked for only: timings vary
+    assert [{k: v for k, v in p.items() if k != "decision_seconds"} for p in timed["per_player"]] \
+        == plain["per_player"]  # timing changes no decision
+    results = simulate(GAME, ["greedy", "mcts:30"], 6, seed=5, timings=True).results
+    for i, p in enumerate(timed["per_player"]):
+        times = p["decision_seconds"]
+        assert times["decisions"] == sum(len(r.think_seconds[i]) for r in results if r.think_seconds)  # type: ignore[index]
+        assert 0 <= times["p50"] <= times["p90"] <= times["p99"] <= times["max"]
+    assert sum(p["decision_seconds"]["decisions"] for p in timed["per_player"]) == 6 * timed["mean_decisions"]
+    code, _, err = run(capsys, *args, "--timings", "--cluster", "local")
+    assert code == 2 and "decision times are measured on this machine only" in err
+
+
 def test_simulate_max_turns_reports_unfinished(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", GAME, "--players", "random,random", "--games", "4", "--max-turns", "3",
                        "--json")

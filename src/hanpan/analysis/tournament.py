@@ -23,15 +23,18 @@ True
 
 from __future__ import annotations
 
+import math
 import statistics
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from hanpan.agents.base import play_out
+from hanpan.agents.base import Agent, Seat, play_out
 from hanpan.agents.registry import make_agent
 from hanpan.analysis.stats import wilson_interval
+from hanpan.core.action import Action
 from hanpan.core.contract import ScoreCard, State
 from hanpan.core.errors import OptionError, RecordError
 from hanpan.core.options import resolve_options
@@ -58,6 +61,8 @@ class GameResult:
     record: dict[str, Any] | None = None
     #: the game's balance facts (``hanpan.reports.facts``), when asked for
     facts: dict[str, Any] | None = None
+    #: when asked for: per named player (not seat), the seconds each of its decisions took
+    think_seconds: tuple[tuple[float, ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -74,11 +79,15 @@ class PlayerSummary:
     extras: dict[str, dict[str, int]] = field(default_factory=dict)
     #: mean points per score category over the finished games: where the points come from
     category_means: dict[str, float] = field(default_factory=dict)
+    #: with timings: how long its decisions took (``decisions``, ``p50``, ``p90``, ``p99``, ``max`` seconds)
+    decision_seconds: dict[str, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         optional: dict[str, Any] = {"extras": self.extras} if self.extras else {}  # only when there are some
         if self.category_means:
             optional["category_means"] = {k: round(v, 3) for k, v in self.category_means.items()}
+        if self.decision_seconds is not None:
+            optional["decision_seconds"] = self.decision_seconds
         return {
             "agent": self.agent,
             "games": self.games,
@@ -134,13 +143,17 @@ def seat_order(count: int, index: int) -> tuple[int, ...]:
 
 
 def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
-             keep_record: bool = False, keep_facts: bool = False) -> GameResult:
+             keep_record: bool = False, keep_facts: bool = False, keep_timings: bool = False) -> GameResult:
     """Play game ``index`` of a run: every decision goes through the checked ``play``; with
-    ``keep_facts`` the result carries the game's balance facts (for ``hanpan report``)."""
+    ``keep_facts`` the result carries the game's balance facts (for ``hanpan report``), with
+    ``keep_timings`` how long each decision took."""
     count = len(names)
     order = seat_order(count, index)
     game_seed = mix_seed(seed, index) >> 16
-    agents = [make_agent(names[order[seat]], seed=mix_seed(seed, index, seat + 1)) for seat in range(count)]
+    agents: list[Agent] = [make_agent(names[order[seat]], seed=mix_seed(seed, index, seat + 1))
+                           for seat in range(count)]
+    if keep_timings:
+        agents = [TimedAgent(agent) for agent in agents]
     state = get_game(game_id).new(players=count, seed=game_seed, **options)
     actions: list[str] = []
     recording = keep_record or keep_facts  # facts may be read from the record (see hanpan.reports.facts)
@@ -151,7 +164,26 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
         from hanpan.reports.facts import facts_of  # an app's module, needed only by reports
 
         result = replace(result, facts=facts_of(state, record))
+    if keep_timings:
+        by_seat = [tuple(agent.seconds) for agent in agents if isinstance(agent, TimedAgent)]
+        result = replace(result, think_seconds=tuple(by_seat[order.index(i)] for i in range(count)))
     return result
+
+
+class TimedAgent(Agent):
+    """An agent whose decisions are timed (wall clock, as a player waits for them)."""
+
+    def __init__(self, inner: Agent) -> None:
+        super().__init__(0)
+        self.inner = inner
+        self.name = inner.name
+        self.seconds: list[float] = []
+
+    def choose(self, seat: Seat) -> Action:
+        began = time.perf_counter()
+        action = self.inner.choose(seat)
+        self.seconds.append(time.perf_counter() - began)
+        return action
 
 
 def result_from_record(game_id: str, names: Sequence[str], index: int, seed: int, options: dict[str, Any],
@@ -184,13 +216,13 @@ def _result(index: int, order: tuple[int, ...], state: State, decisions: int,
                       cards=tuple(ScoreCard(dict(card.categories), card.total, dict(card.extra)) for card in cards))
 
 
-def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool, bool]) -> GameResult:
+def _play_args(args: tuple[str, tuple[str, ...], int, int, dict[str, Any], bool, bool, bool]) -> GameResult:
     return play_one(*args)
 
 
 def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], seed: int, options: dict[str, Any],
               jobs: int = 1, keep_records: bool = False, cluster: str | None = None,
-              keep_facts: bool = False) -> Iterator[GameResult]:
+              keep_facts: bool = False, keep_timings: bool = False) -> Iterator[GameResult]:
     """Yield the results of games 0..games-1 (or of the game indices given) in order (over ``jobs``
     processes); with ``cluster`` (a Dask scheduler's address, or ``"local"`` for a ``LocalCluster`` of
     ``jobs`` workers) as their batches finish there, in no set order."""
@@ -198,10 +230,13 @@ def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], se
     if cluster is not None:
         from hanpan.analysis.cluster import run_on_cluster
 
+        if keep_timings:
+            raise OptionError("decision times are measured on this machine only: leave out --cluster or --timings")
+
         yield from run_on_cluster(cluster, game_id, names, list(indices), seed, options, keep_records, jobs,
                                   keep_facts)
         return
-    tasks = [(game_id, tuple(names), i, seed, options, keep_records, keep_facts) for i in indices]
+    tasks = [(game_id, tuple(names), i, seed, options, keep_records, keep_facts, keep_timings) for i in indices]
     games = len(tasks)
     if jobs <= 1 or games <= 1:
         for task in tasks:
@@ -232,6 +267,23 @@ def check_setup(game_id: str, names: Sequence[str], options: dict[str, Any]) -> 
             raise OptionError("simulate plays computer players only; 'human' cannot sit here")
         make_agent(name)
     game.new(players=len(names), seed=0, **options)
+
+
+def _time_figures(seconds: Sequence[float]) -> dict[str, float]:
+    """How long decisions took: their count, median, 90th and 99th percentile and longest, in seconds.
+
+    >>> _time_figures([0.1, 0.2, 0.3, 0.4, 1.0])
+    {'decisions': 5, 'p50': 0.3, 'p90': 1.0, 'p99': 1.0, 'max': 1.0}
+    """
+    ordered = sorted(seconds)
+    if not ordered:
+        return {"decisions": 0}
+
+    def quantile(q: float) -> float:  # the smallest time at least a share q of the decisions took
+        return round(ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))], 6)
+
+    return {"decisions": len(ordered), "p50": quantile(0.5), "p90": quantile(0.9), "p99": quantile(0.99),
+            "max": round(ordered[-1], 6)}
 
 
 def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed: int,
@@ -268,6 +320,9 @@ def summarize(game_id: str, names: Sequence[str], options: dict[str, Any], seed:
                 score_stdev=statistics.pstdev(scores) if len(scores) > 1 else 0.0,
                 extras={k: dict(sorted(v.items(), key=lambda kv: _number(kv[0]))) for k, v in extras.items()},
                 category_means={k: v / n for k, v in points.items()},
+                decision_seconds=_time_figures([t for r in results if r.think_seconds is not None
+                                                for t in r.think_seconds[i]])
+                if any(r.think_seconds is not None for r in results) else None,
             )
         )
     turns = [r.turns for r in finished] or [0]
@@ -297,7 +352,8 @@ def _number(text: str) -> float:
 def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, options: dict[str, Any] | None = None,
              jobs: int = 1, keep_records: bool = False,
              on_result: Callable[[GameResult], None] | None = None,
-             known: Mapping[int, GameResult] | None = None, cluster: str | None = None) -> Summary:
+             known: Mapping[int, GameResult] | None = None, cluster: str | None = None,
+             timings: bool = False) -> Summary:
     """Play ``games`` games and summarize them; ``on_result`` sees each result as it arrives.
 
     ``known`` holds results already had (by game index, e.g. read back by ``result_from_record``):
@@ -314,7 +370,8 @@ def simulate(game_id: str, names: Sequence[str], games: int, seed: int = 0, opti
         for result in results:
             on_result(result)
     missing = [i for i in range(games) if i not in had]
-    for result in run_games(game_id, names, missing, seed, options, jobs, keep_records, cluster):
+    for result in run_games(game_id, names, missing, seed, options, jobs, keep_records, cluster,
+                            keep_timings=timings):
         results.append(result)
         if on_result is not None:
             on_result(result)

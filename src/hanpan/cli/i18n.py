@@ -19,6 +19,8 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "name": ("name", "이름"),
     "players": ("players", "인원"),
     "options": ("options", "옵션"),
+    "decision_seconds": ("{n} decisions, seconds: median {p50}, 90 % {p90}, 99 % {p99}, longest {max}",
+                         "결정 {n}번, 초: 중앙값 {p50}, 90 % {p90}, 99 % {p99}, 최장 {max}"),
     "levels_title": ("Computer players, weakest first", "컴퓨터 플레이어 (약한 순)"),
     "levels": ("level — who it suits (measured strength)", "수준 — 어울리는 분 (잰 실력)"),
     "player": ("Player {n}", "플레이어 {n}"),

@@ -77,6 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-turns", type=_positive, default=None,
                    help="stop a game after N turns; it is reported as unfinished")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--timings", action="store_true",
+                   help="also time every decision: each player's median, 90th and 99th percentile and longest "
+                        "(on this machine; the games played in this run)")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     lang_option(p)
     game_options(p)
@@ -287,7 +290,7 @@ def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
             advance()
 
         summary = simulate(g.id, names, args.games, args.seed, options, args.jobs, keep, on_result, known,
-                           args.cluster)
+                           args.cluster, timings=args.timings)
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:

@@ -96,6 +96,11 @@ def print_summary(summary: Summary, lang: str) -> None:
         if p.category_means:
             means = ", ".join(f"{category_label(game, k, lang)} {v:.1f}" for k, v in p.category_means.items())
             console.print(f"{i}. {p.agent} — {t('mean_points', lang)}: {means}")
+        if p.decision_seconds and p.decision_seconds.get("decisions"):
+            d = p.decision_seconds
+            times = t("decision_seconds", lang, n=int(d["decisions"]), p50=d["p50"], p90=d["p90"], p99=d["p99"],
+                      max=d["max"])
+            console.print(f"{i}. {p.agent} — {times}")
     console.print(t("games_played", lang, games=summary.games, unfinished=summary.unfinished,
                     turns=summary.mean_turns))
 
