@@ -97,7 +97,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
     records = RECORDS / f"{key}-{source}-{_package_hash('agents')}"  # a run under way restarts on any change
     jobs = 1 if _thinks_on_all_cores(args) else JOBS  # timed searches must not share their cores
     command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(jobs), "--json", "--quiet",
-               "--records", str(records), "--resume"]
+               "--records", str(records), "--resume", "--timings"]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
     CACHE.mkdir(exist_ok=True)
     data = json.loads(run.stdout)
@@ -128,6 +128,7 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     lines.append("|---" * (len(levels) + 1) + "|")
     results: dict[tuple[str, str], str] = {}
     wins: dict[tuple[str, str], float] = {}
+    times: dict[str, dict[str, float]] = {}
     commands = []
     for a, b in itertools.combinations(levels, 2):
         args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1"]
@@ -141,6 +142,9 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
         results[(b, a)] = (pct(pb["win_rate"], pb["win_rate_ci95"]) + mark)
         if not data.get("stale"):
             wins[a, b], wins[b, a] = pa["wins"], pb["wins"]
+        for level, other, p in ((a, b, pa), (b, a, pb)):  # each level's times from its games against greedy
+            if p.get("decision_seconds") and (other == "greedy" or (level == "greedy" and other == "random")):
+                times[level] = p["decision_seconds"]
         print(f"{game}: {a} vs {b}: {pa['win_rate']:.3f}", flush=True)
     for a in levels:
         cells = ["—" if a == b else results.get((a, b), PENDING) for b in levels]
@@ -148,7 +152,23 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     lines += ["", "<details><summary>commands</summary>", "", "```console"]
     lines += [f"$ {c}" for c in commands]
     lines += ["```", "", "</details>", ""]
-    return elo_table(wins, lines)
+    ratings = elo_table(wins, lines)
+    time_table(times, levels, "its games against greedy (greedy's: against random)", lines)
+    return ratings
+
+
+def time_table(times: dict[str, dict[str, float]], levels: list[str], where: str, lines: list[str]) -> None:
+    """How long each level's decisions took on this machine (``simulate --timings``)."""
+    lines += [f"Seconds a decision, on this machine, over {where}:", "",
+              "| level | decisions | median | 90 % | 99 % | longest |", "|---|---|---|---|---|---|"]
+    for level in levels:
+        t = times.get(level)
+        if t is None or not t.get("decisions"):
+            lines.append(f"| {level} | {PENDING} | | | | |")
+        else:
+            lines.append(f"| {level} | {t['decisions']:.0f} | {t['p50']:.3f} | {t['p90']:.3f} | {t['p99']:.3f} | "
+                         f"{t['max']:.3f} |")
+    lines.append("")
 
 
 def elo_table(wins: dict[tuple[str, str], float], lines: list[str]) -> dict[str, float]:
@@ -171,6 +191,7 @@ def elo_table(wins: dict[tuple[str, str], float], lines: list[str]) -> dict[str,
 def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> dict[str, float]:
     """The solo table in ``lines``; returns each level's mean score (fresh runs only)."""
     means: dict[str, float] = {}
+    times: dict[str, dict[str, float]] = {}
     lines += ["### harmonies, solo (side A, no spirit)", "",
               "| level | games | mean | median | stdev | suns (count of games) | command |",
               "|---|---|---|---|---|---|---|"]
@@ -191,7 +212,10 @@ def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> dict[str
         print(f"harmonies solo {level}: {p['mean_score']:.1f}", flush=True)
         if not data.get("stale"):
             means[level] = p["mean_score"]
+        if p.get("decision_seconds"):
+            times[level] = p["decision_seconds"]
     lines.append("")
+    time_table(times, [level for level in levels if level != "random"], "these games", lines)
     return means
 
 
