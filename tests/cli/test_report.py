@@ -66,6 +66,8 @@ def test_the_report_matches_the_games_replayed_from_their_records(tmp_path: Path
     scores_by_agent: list[list[int]] = [[] for _ in players]
     taken: Counter[str] = Counter()
     outcomes: Counter[tuple[str, str]] = Counter()
+    takes: list[tuple[str, int, float, int]] = []  # (item, its taker, their share of the win, solo total)
+    agent_wins = [0.0] * count
     for index, state, record in states:
         winners = state.winners()
         for seat in winners:
@@ -74,8 +76,11 @@ def test_the_report_matches_the_games_replayed_from_their_records(tmp_path: Path
         for seat, card in enumerate(state.scores()):
             scores_by_agent[order[seat]].append(card.total)
         found = facts_of(state, record)
-        for items in found["seats"]:
+        for seat, items in enumerate(found["seats"]):
             taken.update(items.keys())
+            share = 1 / len(winners) if seat in winners else 0.0
+            takes += [(key, order[seat], share, state.scores()[0].total) for key in items]
+            agent_wins[order[seat]] += share
         outcomes.update((k, str(v)) for k, v in found["outcome"].items())
     n = len(states)
     if count > 1:
@@ -84,6 +89,16 @@ def test_the_report_matches_the_games_replayed_from_their_records(tmp_path: Path
     assert fig["length"]["turns"]["mean"] == round(statistics.fmean(s.turn for _, s, _ in states), 4)
     reported = {e["item"]: e["taken"] for entries in fig["items"].values() for e in entries}
     assert reported == dict(taken)
+    # the flags' yardstick: what the takers of the family's other items did (all these games finish)
+    assert all(s.status == "finished" for _, s, _ in states)
+    for family, entries in fig["items"].items():
+        for e in entries:
+            rest = [t for t in takes if t[0].split("/")[0] == family and t[0] != e["item"]]
+            if count == 1:
+                assert e["rest_total"] == pytest.approx(statistics.fmean(t[3] for t in rest), abs=1e-4)
+            else:
+                above = statistics.fmean(t[2] - agent_wins[t[1]] / n for t in rest)
+                assert e["rest_win"] == pytest.approx(e["expected_win"] + above, abs=2e-4)
     assert {(k, v): round(c / n, 4) for (k, v), c in outcomes.items()} == {
         (k, v): r["rate"] for k, values in fig["outcomes"].items() for v, r in values.items()}
 
@@ -117,22 +132,23 @@ def test_bad_input_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFix
         assert code == 2 and "\n" not in error and expected in error, error
 
 
-def test_flags_name_what_is_clearly_and_sizeably_off_what_its_takers_usually_do() -> None:
+def test_flags_name_what_is_clearly_and_sizeably_off_the_rest_of_its_kind() -> None:
     from hanpan.reports.figures import flags
 
-    def item(name: str, taken: int, rate: float, ci: list[float], expected: float) -> dict[str, object]:
+    def item(name: str, taken: int, rate: float, ci: list[float], rest: float) -> dict[str, object]:
         return {"item": name, "taken": taken, "win_when_taken": {"n": taken, "rate": rate, "ci95": ci},
-                "expected_win": expected}
+                "expected_win": 0.5, "rest_win": rest}
 
     fig = {"players": ["greedy", "greedy"], "items": {"animal": [
-        item("animal/strong", 400, 0.62, [0.57, 0.67], 0.5),  # clear and sizeable: flagged
-        item("animal/weak", 400, 0.40, [0.35, 0.45], 0.5),  # likewise, the other way
-        item("animal/tiny", 90000, 0.51, [0.507, 0.513], 0.5),  # significant but 1 point: not named
-        item("animal/rare", 20, 0.9, [0.7, 0.97], 0.5),  # too few takers to judge
-        item("animal/greedy_card", 400, 0.95, [0.92, 0.97], 0.94),  # what its (strong) takers always do
+        item("animal/strong", 400, 0.72, [0.67, 0.77], 0.6),  # clear and sizeable: flagged
+        item("animal/weak", 400, 0.50, [0.45, 0.55], 0.6),  # likewise, the other way, at an even share
+        item("animal/tiny", 90000, 0.61, [0.607, 0.613], 0.6),  # significant but 1 point: not named
+        item("animal/rare", 20, 0.9, [0.7, 0.97], 0.6),  # too few takers to judge
+        item("animal/usual", 400, 0.62, [0.57, 0.67], 0.6),  # above an even share, like the rest
     ]}}
     found = flags(fig)
     assert [(f["item"], f["strong"]) for f in found] == [("animal/strong", True), ("animal/weak", False)]
+    assert found[0]["reference"] == 0.6
 
 
 def test_a_report_made_on_a_local_dask_cluster_has_the_same_figures(tmp_path: Path) -> None:

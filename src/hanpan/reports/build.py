@@ -82,7 +82,8 @@ def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int
         played_now = kept.added if kept is not None else 0
     report["wall_seconds"] = round(time.perf_counter() - began, 1)
     if games_file is not None:  # a report perhaps made in several sittings: the wall time of them all
-        report["sittings"] = [*known.sittings, {"seconds": report["wall_seconds"], "games": played_now}]
+        now = [{"seconds": report["wall_seconds"], "games": played_now}] if played_now or not known.sittings else []
+        report["sittings"] = [*known.sittings, *now]
         report["wall_seconds_all_sittings"] = round(sum(s["seconds"] for s in report["sittings"]), 1)
     _write(report, game_id, out, lang)
     return report

@@ -170,7 +170,14 @@ def item_figures(finished: Sequence[GameResult], players: int,
                  agent_win_rates: Sequence[float] = ()) -> dict[str, list[dict[str, Any]]]:
     """Per family, per item: take, completion, points, and how those who took it fared; in games of 2+
     also ``expected_win``, the win rate its takers had over all their games (an item a strong player
-    takes more often is not strong for that)."""
+    takes more often is not strong for that).
+
+    Each item also gets what "the rest" of its family did, the yardstick of the flags: solo,
+    ``rest_total``, the mean total of the games that took the family's other items (each take
+    counted); 2+ players, ``rest_win``, this item's ``expected_win`` plus how far the takers of the
+    other items won above or below what was expected of them.  Taking items is part of playing well
+    (a seat that completes more animal cards wins more), so an item is judged against its kind, not
+    against all games."""
     seat_games = len(finished) * players
     taken: dict[str, list[tuple[GameResult, int, list[Any]]]] = {}
     for r in finished:
@@ -180,7 +187,11 @@ def item_figures(finished: Sequence[GameResult], players: int,
                 taken.setdefault(key, []).append((r, seat, value))
     solo = players == 1
     mean_total = statistics.fmean(r.scores[0] for r in finished) if solo and finished else 0.0
+    rates = agent_win_rates or [1 / players] * players
     families: dict[str, list[dict[str, Any]]] = {}
+    # per family: item -> (takes, what its takers did above expectation in total: wins - expected wins,
+    # or solo the sum of their totals)
+    sums: dict[str, dict[str, tuple[int, float]]] = {}
     for key in sorted(taken):
         uses = taken[key]
         done = [v[0] for _, _, v in uses if v[0] is not None]
@@ -190,15 +201,30 @@ def item_figures(finished: Sequence[GameResult], players: int,
             "completed": rate(sum(done), len(done)) if done else None,
             "points": mean_ci(points) if points else None,
         }
+        family = key.split("/", 1)[0]
         if solo:
-            entry["total_when_taken"] = mean_ci([r.scores[0] for r, _, _ in uses])
+            totals = [r.scores[0] for r, _, _ in uses]
+            entry["total_when_taken"] = mean_ci(totals)
             entry["total_overall"] = round(mean_total, 4)
+            sums.setdefault(family, {})[key] = (len(uses), float(sum(totals)))
         else:
             wins = sum(1 / len(r.winners) for r, seat, _ in uses if seat in r.winners)
+            expected = [rates[r.order[seat]] for r, seat, _ in uses]
             entry["win_when_taken"] = rate(wins, len(uses))
-            rates = agent_win_rates or [1 / players] * players
-            entry["expected_win"] = round(statistics.fmean(rates[r.order[seat]] for r, seat, _ in uses), 4)
-        families.setdefault(key.split("/", 1)[0], []).append(entry)
+            entry["expected_win"] = round(statistics.fmean(expected), 4)
+            sums.setdefault(family, {})[key] = (len(uses), wins - math.fsum(expected))
+        families.setdefault(family, []).append(entry)
+    for family, entries in families.items():
+        all_takes = sum(n for n, _ in sums[family].values())
+        all_sum = math.fsum(s for _, s in sums[family].values())
+        for entry in entries:
+            n, own = sums[family][entry["item"]]
+            rest_takes, rest_sum = all_takes - n, all_sum - own
+            if solo:
+                entry["rest_total"] = round(rest_sum / rest_takes, 4) if rest_takes else entry["total_overall"]
+            else:
+                above = rest_sum / rest_takes if rest_takes else 0.0
+                entry["rest_win"] = round(entry["expected_win"] + above, 4)
     return families
 
 
@@ -256,11 +282,11 @@ def elo(finished: Sequence[GameResult], names: Sequence[str], iterations: int = 
 
 
 def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
-    """Items that look too strong or too weak: the interval of how those who took them fared lies
-    wholly above or below what was expected of them (2+ players: the win rate its takers had over all
-    their games, ``expected_win``; solo: the mean total of all games) and is at least
-    ``FLAG_MIN_WIN_GAP`` (``FLAG_MIN_TOTAL_GAP`` of the mean total) away from it, among items taken
-    at least ``FLAG_MIN_TAKEN`` times.  Strongest first."""
+    """Items that look too strong or too weak against the rest of their kind: the interval of how those
+    who took them fared lies wholly above or below what the takers of the family's other items did
+    (``rest_win`` or solo ``rest_total``, see ``item_figures``) and is at least ``FLAG_MIN_WIN_GAP``
+    (``FLAG_MIN_TOTAL_GAP`` of that mean total) away from it, among items taken at least
+    ``FLAG_MIN_TAKEN`` times.  Strongest first."""
     out = []
     players = len(fig["players"])
     for family, entries in fig["items"].items():
@@ -268,10 +294,10 @@ def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
             if e["taken"] < FLAG_MIN_TAKEN:
                 continue
             if players == 1:
-                measure, reference = e["total_when_taken"], e["total_overall"]
+                measure, reference = e["total_when_taken"], e["rest_total"]
                 value, gap = measure["mean"], FLAG_MIN_TOTAL_GAP * abs(reference)
             else:
-                measure, reference = e["win_when_taken"], e["expected_win"]
+                measure, reference = e["win_when_taken"], e["rest_win"]
                 value, gap = measure["rate"], FLAG_MIN_WIN_GAP
             low, high = measure["ci95"]
             if (low > reference or high < reference) and abs(value - reference) >= gap:

@@ -122,7 +122,7 @@ def read(path: Path, expected: dict[str, Any]) -> Kept:
 class GamesFile:
     """Writes a run's games to ``path`` as they finish: first the header and what was ``known`` (read
     back from the file when going on with it: written afresh, so a line cut short is gone), then each
-    game ``add``-ed, and when closed this sitting's wall time.  Lines reach the disk every
+    game ``add``-ed, and when closed this sitting's wall time (if it played any).  Lines reach the disk every
     ``flush_every`` games and when the file is closed."""
 
     def __init__(self, path: Path, head: dict[str, Any], known: Kept, flush_every: int = 50) -> None:
@@ -154,8 +154,9 @@ class GamesFile:
             self._unflushed = 0
 
     def close(self) -> None:
-        sitting = {"seconds": round(time.perf_counter() - self.began, 1), "games": self.added}
-        self._file.write(json.dumps({"sitting": sitting}) + "\n")
+        if self.added:  # a sitting that only rebuilt the report from the file played nothing to time
+            sitting = {"seconds": round(time.perf_counter() - self.began, 1), "games": self.added}
+            self._file.write(json.dumps({"sitting": sitting}) + "\n")
         self._file.close()
 
     def __enter__(self) -> GamesFile:

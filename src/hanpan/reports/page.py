@@ -57,14 +57,15 @@ def page(report: dict[str, Any], images: Path, files: list[str], label: Label, l
             parts.append(_image(images / name))
     for family, entries in fig["items"].items():
         solo = len(fig["players"]) == 1
-        measure = "total_when_taken" if solo else "win_when_taken"
+        measure, rest = ("total_when_taken", "rest_total") if solo else ("win_when_taken", "rest_win")
         parts += [f"<h2>{_e(label(family))}</h2>", _table(
-            [w("item"), w("taken"), w("take_rate"), w("completed"), w("points"), w(measure), "95 %"],
+            [w("item"), w("taken"), w("take_rate"), w("completed"), w("points"), w(measure), "95 %", w(rest)],
             [[label(e["item"]), e["taken"], _pct(e["take_rate"]),
               _pct(e["completed"]["rate"]) if e["completed"] else "—",
               f"{e['points']['mean']:.2f}" if e["points"] else "—",
               f"{e[measure]['mean']:.1f}" if solo else _pct(e[measure]["rate"]),
-              _interval(e[measure]["ci95"], not solo)] for e in entries])]
+              _interval(e[measure]["ci95"], not solo),
+              f"{e[rest]:.1f}" if solo else _pct(e[rest])] for e in entries])]
         if f"items-{family}.png" in files:
             parts.append(_image(images / f"items-{family}.png"))
     if fig["outcomes"]:

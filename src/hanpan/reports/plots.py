@@ -103,10 +103,8 @@ def draw_all(fig: dict[str, Any], out: Path, label: Label, text: Label) -> list[
         errors = [[v - e[measure]["ci95"][0] for v, e in zip(values, entries, strict=True)],
                   [e[measure]["ci95"][1] - v for v, e in zip(values, entries, strict=True)]]
         right.errorbar(values, ys, xerr=errors, fmt="o", markersize=3)
-        if solo:  # against the mean total of all games
-            right.axvline(entries[0]["total_overall"], color="grey", linewidth=0.8)
-        else:  # against what its takers won over all their games
-            right.plot([e["expected_win"] for e in entries], ys, "x", color="grey", markersize=4)
+        # against what the takers of the family's other items did (the flags' yardstick)
+        right.plot([e["rest_total" if solo else "rest_win"] for e in entries], ys, "x", color="grey", markersize=4)
         right.set_xlabel(text(measure))
         figure.suptitle(label(family))
         save(f"items-{family}.png", figure)

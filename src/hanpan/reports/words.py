@@ -19,25 +19,27 @@ WORDS: dict[str, tuple[str, str]] = {
     "no_flags": ("Nothing stands out: every item taken often enough fares within its interval of the rest.",
                  "눈에 띄는 항목이 없습니다: 충분히 자주 가져간 항목은 모두 나머지와 신뢰구간 안에서 비슷합니다."),
     "flag_strong_win": ("{item} looks too strong: those who took it won {value:.0%} of their games "
-                        "(95 % interval {low:.0%}–{high:.0%}; its takers won {reference:.0%} of all their games; "
+                        "(95 % interval {low:.0%}–{high:.0%}; the rest of its kind: {reference:.0%}; "
                         "taken {taken} times).",
                         "{item}이(가) 너무 강해 보입니다: 가져간 플레이어가 {value:.0%}를 이겼습니다 "
-                        "(95 % 구간 {low:.0%}–{high:.0%}, 가져간 플레이어의 전체 승률 {reference:.0%}, "
+                        "(95 % 구간 {low:.0%}–{high:.0%}, 같은 종류의 나머지 {reference:.0%}, "
                         "{taken}번 가져감)."),
     "flag_weak_win": ("{item} looks too weak: those who took it won {value:.0%} of their games "
-                      "(95 % interval {low:.0%}–{high:.0%}; its takers won {reference:.0%} of all their games; "
+                      "(95 % interval {low:.0%}–{high:.0%}; the rest of its kind: {reference:.0%}; "
                         "taken {taken} times).",
                       "{item}이(가) 너무 약해 보입니다: 가져간 플레이어가 {value:.0%}만 이겼습니다 "
-                      "(95 % 구간 {low:.0%}–{high:.0%}, 가져간 플레이어의 전체 승률 {reference:.0%}, "
+                      "(95 % 구간 {low:.0%}–{high:.0%}, 같은 종류의 나머지 {reference:.0%}, "
                         "{taken}번 가져감)."),
     "flag_strong_solo": ("{item} looks strong: games that took it scored {value:.1f} on average "
-                         "(95 % interval {low:.1f}–{high:.1f}; all games {reference:.1f}; taken {taken} times).",
+                         "(95 % interval {low:.1f}–{high:.1f}; the rest of its kind {reference:.1f}; "
+                         "taken {taken} times).",
                          "{item}이(가) 강해 보입니다: 가져간 게임의 평균 점수 {value:.1f} "
-                         "(95 % 구간 {low:.1f}–{high:.1f}, 전체 {reference:.1f}, {taken}번 가져감)."),
+                         "(95 % 구간 {low:.1f}–{high:.1f}, 같은 종류의 나머지 {reference:.1f}, {taken}번 가져감)."),
     "flag_weak_solo": ("{item} looks weak: games that took it scored {value:.1f} on average "
-                       "(95 % interval {low:.1f}–{high:.1f}; all games {reference:.1f}; taken {taken} times).",
+                       "(95 % interval {low:.1f}–{high:.1f}; the rest of its kind {reference:.1f}; "
+                       "taken {taken} times).",
                        "{item}이(가) 약해 보입니다: 가져간 게임의 평균 점수 {value:.1f} "
-                       "(95 % 구간 {low:.1f}–{high:.1f}, 전체 {reference:.1f}, {taken}번 가져감)."),
+                       "(95 % 구간 {low:.1f}–{high:.1f}, 같은 종류의 나머지 {reference:.1f}, {taken}번 가져감)."),
     "flag_note": ("An item is judged by how its takers fared, which also reflects who takes it and when: "
                   "read a flag as a place to look, not a verdict.",
                   "항목은 가져간 플레이어의 결과로 판단하므로 누가 언제 가져갔는지도 함께 반영됩니다: "
@@ -64,6 +66,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "completed": ("completed", "완성 비율"),
     "points": ("mean points", "평균 점수"),
     "win_when_taken": ("win rate when taken", "가져갔을 때 승률"),
+    "rest_win": ("the rest of its kind", "같은 종류의 나머지"),
+    "rest_total": ("the rest of its kind", "같은 종류의 나머지"),
     "total_when_taken": ("mean total when taken", "가져갔을 때 평균 총점"),
     "share_of_games": ("share of games", "게임 비율"),
     "outcomes": ("How games ended", "게임이 끝난 방식"),
