@@ -304,6 +304,15 @@ def test_the_lobby_switches_to_korean(server: str, browser: Any) -> None:
     page.goto(server + "/?lang=ko")
     page.wait_for_selector("#create")
     assert "새 게임" in page.locator("main").inner_text()
+    from hanpan.agents.ladder import ladder
+    from hanpan.agents.registry import agent_names
+
+    page.select_option("#game", "harmonies")
+    page.select_option("#count", "2")
+    shown = page.locator("#seat1 option").all_inner_texts()  # the computer players, weakest first, in Korean
+    levels = ladder("harmonies", 2, tuple(agent_names()))
+    assert shown[1:] == [level.line("ko") for level in levels] and "고수께" in shown[-1]
+    assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")  # nothing off the screen
     page.screenshot(path=str(SHOTS / "lobby-ko-phone.png"), full_page=True)
     assert errors == []
     context.close()
