@@ -75,6 +75,18 @@ turn in solo: benchmarks/solo_rollouts.py.
 With the solo weights fitted in session 6 (``SOLO_WEIGHTS``: greedy 102.67 against 99.85 on games 0-199),
 Harmonies solo ``hard`` (the level's settings, --jobs 2), games 0-9: 98.9 (113, 96, 112, 95, 104, 61, 79,
 107, 101, 121; ≈ 813 iterations/decision); greedy scores 99.1 on them with the same weights.
+
+Session 23 (2026-12-03; the compiled engine; ``mcts:N`` now searches with the game's settings of
+``registry.MCTS_DEFAULTS``: in Harmonies the turn plan, cutoff turn, turns 2, depth 0, widening 2.0).
+Harmonies solo, ``hanpan simulate harmonies --players mcts:300 --games 100 --seed 1 --jobs 2 --timings
+--json``: 103.03 (median 105, sd 12.4; 7,484 decisions, median 0.035 s, 99 % 0.19 s, longest 0.34 s)
+against greedy's 103.09 on the same games (71.5 with the random play-outs it had before).  Variants on
+games 0-59 of seed 5 (a scratch script patching ``MCTS_DEFAULTS``; greedy 106.35 on them): the
+defaults 104.10; ``top_up`` 103.00; ``prior: evaluate`` with ``random_ties`` 104.90; ``solo_scale: 8``
+104.65 — all within a standard error (about 1.7) of each other and 1.5-3 below greedy.  One turn
+planned with a greedy play-out of the next turn at each leaf (``turns: 1, lookahead: 7, top_up``):
+111.0 on games 0-11 against greedy's 106.1 (+4.9 ± 5.3 paired), but about 1.5 s a decision on one
+core (110 s a game): the direction for a stronger ``mcts:N``, too slow for a default.
 """
 
 from __future__ import annotations
