@@ -41,7 +41,11 @@ from hanpan.core.errors import AgentError
 #:   games docs/strength.md reports) 110.72 against 107.53 with 1 turn (+3.2 ± 2.1 paired).  In solo
 #:   the time a plan has left after the first round goes to 2 more rounds of the 4 best candidates
 #:   (``samples: 3``, ``finalists: 4``): on games 0-119 of seed 2, 111.12 against 108.70 (+2.4 ± 1.5
-#:   paired; benchmarks/validation/).
+#:   paired; benchmarks/validation/).  In 2 players the time the compiled engine freed goes the same
+#:   way (``harmonies/2``: play-outs of 2 turns, 8 rounds for 4 finalists): against greedy on games
+#:   0-79 of seed 7, 89.4 % won against 72.5 % (mean margin +17.5 against +9.5; samples 8 with 1
+#:   turn 86.2 %, samples 16 with 1 turn 72.5 %); on games 0-199 of seed 1, 86.5 % (173 of 200;
+#:   benchmarks/rollout_variants.py's notes).
 _TURN_PLAN = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
 LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "easy": {"default": {"iterations": 40},
@@ -53,12 +57,16 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
              "harmonies": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6},
              "harmonies/1": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6, "turns": 2,
                              "samples": 16, "finalists": 4},
+             "harmonies/2": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6, "turns": 2,
+                             "samples": 8, "finalists": 4},
              "four_gardens": {"iterations": 300, "seconds": 1.0, "top_up": True, **_TURN_PLAN}},
     # the strongest: hard's search given up to 5 s a decision on both cores
     "master": {"default": {"iterations": 3000, "seconds": 5.0, "workers": 2},
                "harmonies": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "samples": 8,
                              "finalists": 6},
                "harmonies/1": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "turns": 2,
+                               "samples": 24, "finalists": 6},
+               "harmonies/2": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "turns": 2,
                                "samples": 24, "finalists": 6},
                "four_gardens": {"iterations": 2000, "seconds": 5.0, "workers": 2, "top_up": True, **_TURN_PLAN}},
 }
