@@ -153,8 +153,8 @@ Session 23 (2026-12-03; the compiled engine, so a 2-player ``hard`` plan took ab
 
 Samples 16 doing no better than samples 1 while samples 8 did much better was not looked into:
 more rounds of the same 4 finalists should only sharpen the choice, so it may be noise (three
-variants tried, the best kept) or the clock (16 rounds of 2-turn play-outs for 4 finalists
-reach the 0.9 s on a busy machine).  The validation on seed 1 was run once, after the choice.
+variants tried, the best kept) or the clock (16 rounds for 4 finalists may reach the 0.9 s on
+a busy machine, and a round not finished does not count).  The validation on seed 1 was run once, after the choice.
 A game of the new level takes about 5 s (its plans 0.3-0.5 s), the old one 1.5 s.
 """
 
