@@ -79,11 +79,10 @@ def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int
             other_fig = figures(game_id, names, changed, seed, other)
             report["compare"] = {"change": change, "figures": other_fig, "flags": flags(other_fig),
                                  "differences": compare(names, results, other, fig, other_fig)}
-        played_now = kept.added if kept is not None else 0
     report["wall_seconds"] = round(time.perf_counter() - began, 1)
     if games_file is not None:  # a report perhaps made in several sittings: the wall time of them all
-        now = [{"seconds": report["wall_seconds"], "games": played_now}] if played_now or not known.sittings else []
-        report["sittings"] = [*known.sittings, *now]
+        assert kept is not None
+        report["sittings"] = [*known.sittings, *([kept.sitting] if kept.sitting else [])]  # as the file has them
         report["wall_seconds_all_sittings"] = round(sum(s["seconds"] for s in report["sittings"]), 1)
     _write(report, game_id, out, lang)
     return report

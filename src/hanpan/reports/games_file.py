@@ -130,6 +130,8 @@ class GamesFile:
         self.flush_every = flush_every
         self._unflushed = 0
         self.added = 0
+        #: this sitting as written when closed (None: it played no game)
+        self.sitting: dict[str, float] | None = None
         self.began = time.perf_counter()
         temporary = path.with_name(path.name + ".new")
         try:
@@ -155,8 +157,8 @@ class GamesFile:
 
     def close(self) -> None:
         if self.added:  # a sitting that only rebuilt the report from the file played nothing to time
-            sitting = {"seconds": round(time.perf_counter() - self.began, 1), "games": self.added}
-            self._file.write(json.dumps({"sitting": sitting}) + "\n")
+            self.sitting = {"seconds": round(time.perf_counter() - self.began, 1), "games": self.added}
+            self._file.write(json.dumps({"sitting": self.sitting}) + "\n")
         self._file.close()
 
     def __enter__(self) -> GamesFile:

@@ -59,7 +59,7 @@ def page(report: dict[str, Any], images: Path, files: list[str], label: Label, l
         solo = len(fig["players"]) == 1
         measure, rest = ("total_when_taken", "rest_total") if solo else ("win_when_taken", "rest_win")
         parts += [f"<h2>{_e(label(family))}</h2>", _table(
-            [w("item"), w("taken"), w("take_rate"), w("completed"), w("points"), w(measure), "95 %", w(rest)],
+            [w("item"), w("taken"), w("take_rate"), w("completed"), w("points"), w(measure), "95 %", w("rest_of_kind")],
             [[label(e["item"]), e["taken"], _pct(e["take_rate"]),
               _pct(e["completed"]["rate"]) if e["completed"] else "—",
               f"{e['points']['mean']:.2f}" if e["points"] else "—",
