@@ -28,13 +28,14 @@ def page(report: dict[str, Any], images: Path, files: list[str], label: Label, l
     """The HTML of a report (``report``: as written to report.json; ``files``: the PNGs in ``images``)."""
     w: Callable[[str], str] = lambda key: word(key, lang)  # noqa: E731 (a short alias reads better below)
     fig = report["figures"]
+    wall = report.get("wall_seconds_all_sittings", report["wall_seconds"])  # played in sittings: all of them
     parts = [f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'>",
              f"<title>{_e(w('title'))} — {_e(report['game_name'])}</title>",
              f"<style>{_STYLE}</style></head><body>",
              f"<h1>{_e(w('title'))} — {_e(report['game_name'])}</h1>",
              _table([w("players"), w("games"), w("finished"), w("seed"), w("options"), w("wall_time")],
                     [[", ".join(fig["players"]), fig["games"], fig["finished"], fig["seed"],
-                      _options(fig["options"]), f"{report['wall_seconds']:.0f} s"]]),
+                      _options(fig["options"]), f"{wall:.0f} s"]]),
              f"<h2>{_e(w('flags'))}</h2>", _flags(report["flags"], label, lang),
              f"<p class='note'>{_e(w('flag_note'))}</p>"]
     if plots_note:
