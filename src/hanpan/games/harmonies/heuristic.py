@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Final
 from hanpan.core.bits import popcount
 from hanpan.core.compiled import COMPILED
 from hanpan.core.errors import DataError
+from hanpan.games.harmonies import learned
 from hanpan.games.harmonies.board import (
     ACCEPTING,
     ADD,
@@ -731,8 +732,12 @@ def evaluate(state: HarmoniesState, player: int) -> float:
     if state.over:
         return float(state.total(player))
     if state.player == player and state.hand_count:
-        return static_value(hand_placed(state, player), player)
-    return static_value(state, player)
+        state = hand_placed(state, player)
+    context = _context(state, player)
+    value = _remembered_value(state, player, context)
+    if learned.ENABLED and not state.spirits:
+        value += learned.correction(state, player, context + bytes(state.stacks[player]), value)
+    return value
 
 
 def evaluate_now(state: HarmoniesState, player: int) -> float:
