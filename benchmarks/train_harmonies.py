@@ -37,14 +37,12 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
 import numpy as np
 
 from hanpan.agents.base import Seat, play_out
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent, after
-from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import Rng, mix_seed
@@ -174,6 +172,12 @@ def mse(w: np.ndarray | None, rows: list[Row], size: int) -> float:
     return float(np.mean((y - guess) ** 2))
 
 
+def turn_of(index: int, k: int, players: int) -> int:
+    """The ``k``-th turn start taken from game ``index``: its player's turns 0-11 spread over the games
+    (a solo game of greedy lasts about 12 turns), each game's player in turn."""
+    return (k * 4 + index % 4) * players + index % players
+
+
 def train(args: argparse.Namespace) -> None:
     size = learned.Layout.for_side(side_by_id(args.side)).size
     weights: list[float] | None = None
@@ -185,10 +189,10 @@ def train(args: argparse.Namespace) -> None:
             start = time.perf_counter()
             seed = mix_seed(args.seed, round_)
             # per game, turns spread over the game (a solo game of greedy lasts about 12 of its turns)
-            tasks = [(args.players, args.side, weights, seed, index, (k * 4 + index % 4) * args.players + index % args.players)
+            tasks = [(args.players, args.side, weights, seed, index, turn_of(index, k, args.players))
                      for index in range(args.games) for k in range(args.turns_per_game)]
             groups = 0
-            for task, rows in zip(tasks, pool.map(turn_group, tasks, chunksize=4)):
+            for task, rows in zip(tasks, pool.map(turn_group, tasks, chunksize=4), strict=True):
                 (held_out if task[4] % 10 == 0 else kept).extend(rows)
                 groups += bool(rows)
             if args.save_rows:
@@ -223,7 +227,7 @@ def measure(args: argparse.Namespace) -> None:
         for name, w in (("heuristic", None), ("learned", weights)):
             tasks = [(args.players, args.side, w, args.measure_seed, i) for i in range(args.measure)]
             results[name] = list(pool.map(measure_game, tasks, chunksize=4))
-    diffs = [a - b for a, b in zip(results["learned"], results["heuristic"])]
+    diffs = [a - b for a, b in zip(results["learned"], results["heuristic"], strict=True)]
     print(json.dumps({"games": args.measure, "seed": args.measure_seed,
                       "heuristic": round(statistics.fmean(results["heuristic"]), 2),
                       "learned": round(statistics.fmean(results["learned"]), 2),

@@ -108,6 +108,7 @@ def test_the_packaged_models_fit_their_layouts() -> None:
 
     files = [p.name for p in (resources.files("hanpan.games.harmonies") / "data").iterdir()
              if p.name.startswith("learned-")]
+    assert "learned-1p-A.json" in files
     for name in files:
         players, side = int(name.split("-")[1][:-1]), name.split("-")[2].split(".")[0]
         model = learned.load(players, side)

@@ -171,7 +171,8 @@ def load(players: int, side: str, text: str | None = None) -> Model | None:
     weights = tuple(float(x) for x in raw["weights"])
     if len(weights) != layout.size or raw.get("players") != players or raw.get("side") != side:
         raise DataError(f"learned model for {players}p side {side}: {len(weights)} weights for "
-                        f"{raw.get('players')}p side {raw.get('side')}; expected {layout.size} for {players}p side {side}")
+                        f"{raw.get('players')}p side {raw.get('side')}; "
+                        f"expected {layout.size} for {players}p side {side}")
     return Model(players, side, layout, weights)
 
 
