@@ -37,6 +37,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import numpy as np
 
@@ -183,9 +184,18 @@ def train(args: argparse.Namespace) -> None:
     weights: list[float] | None = None
     kept: list[Row] = []
     held_out: list[Row] = []
-    history = []
+    history: list[dict[str, object]] = []
+    first = 1
+    if args.save_rows:  # rounds already played by this command (saved by --save-rows) are not played again
+        done = [k for k in range(1, args.rounds) if Path(f"{args.save_rows}.{k}").exists()]
+        if done:
+            with open(f"{args.save_rows}.{done[-1]}", "rb") as f:
+                kept, held_out, history = pickle.load(f)
+            weights = [round(float(x), 5) for x in fit(kept, size, args.ridge)]
+            first = done[-1] + 1
+            print(f"rounds 1-{done[-1]} read from {args.save_rows}.{done[-1]}", flush=True)
     with ProcessPoolExecutor(args.jobs) as pool:
-        for round_ in range(1, args.rounds + 1):
+        for round_ in range(first, args.rounds + 1):
             start = time.perf_counter()
             seed = mix_seed(args.seed, round_)
             # per game, turns spread over the game (a solo game of greedy lasts about 12 of its turns)
@@ -195,15 +205,15 @@ def train(args: argparse.Namespace) -> None:
             for task, rows in zip(tasks, pool.map(turn_group, tasks, chunksize=4), strict=True):
                 (held_out if task[4] % 10 == 0 else kept).extend(rows)
                 groups += bool(rows)
-            if args.save_rows:
-                with open(f"{args.save_rows}.{round_}", "wb") as f:
-                    pickle.dump((kept, held_out), f)
             w = fit(kept, size, args.ridge)
             figures = {"round": round_, "games": args.games, "groups": groups, "rows": len(kept),
                        "held_out_mse_heuristic": round(mse(None, held_out, size), 2),
                        "held_out_mse_learned": round(mse(w, held_out, size), 2),
                        "seconds": round(time.perf_counter() - start, 1)}
             history.append(figures)
+            if args.save_rows:
+                with open(f"{args.save_rows}.{round_}", "wb") as f:
+                    pickle.dump((kept, held_out, history), f)
             print(json.dumps(figures), flush=True)
             weights = [round(float(x), 5) for x in w]
     assert weights is not None
