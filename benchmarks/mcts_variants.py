@@ -87,6 +87,11 @@ defaults 104.10; ``top_up`` 103.00; ``prior: evaluate`` with ``random_ties`` 104
 planned with a greedy play-out of the next turn at each leaf (``turns: 1, lookahead: 7, top_up``):
 111.0 on games 0-11 against greedy's 106.1 (+4.9 ± 5.3 paired), but about 1.5 s a decision on one
 core (110 s a game): the direction for a stronger ``mcts:N``, too slow for a default.
+Session 24 (2026-12-03), with the learned correction in Harmonies' solo ``evaluate``: ``hanpan simulate
+harmonies --players mcts:300 --games 100 --seed 1 --jobs 2 --timings --json`` 107.05 (median 106, sd
+13.2; 7,543 decisions, median 0.041 s, 99 % 0.197 s, longest 0.315 s) against greedy's 106.17 on the
+same games (the same command with ``greedy``): no longer below greedy, though by less than the games'
+standard error (about 1.3).
 """
 
 from __future__ import annotations
