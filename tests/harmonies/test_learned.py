@@ -56,7 +56,7 @@ def test_features_count_each_cell_pair_and_card_independently(side: str) -> None
         assert counts[layout.down + card * learned._DOWN + state.placed[card]] == 1
     assert counts[layout.empties + state.empties[0]] == 1
     assert counts[layout.held + len(state.held[0])] == 1
-    turns = min(learned.turns_left(state), 15)
+    turns = min(heuristic.turns_to_come(state), 15)
     assert counts[layout.turns + turns] == 1 and reals == {layout.underway + turns: 2.5}
     assert counts[0] == 1 and max(indices) < layout.size
 

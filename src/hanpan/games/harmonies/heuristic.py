@@ -459,10 +459,7 @@ def _static_value(state: HarmoniesState, player: int, cells: bytes | None = None
     if final:
         # nothing under way will grow any more; only the cubes that can still go down count
         return value + (_ready_cubes(state, player) if player == state.player else 0.0)
-    if state.num_players == 1:
-        turns_left = (len(state.bag) + 8) // 9 + 1
-    else:
-        turns_left = len(state.bag) // (3 * state.num_players) + 1
+    turns_left = turns_to_come(state)
     value += w.brown * popcount(sm[_N]) + w.brown2 * popcount(sm[_NN]) + w.red * popcount(sm[_R])
     board = state.side.board
     beside_empty = spread_within(empty, board)  # each use below keeps to the board
@@ -604,12 +601,33 @@ def tokens_short(state: HarmoniesState, player: int, card: int) -> int | None:
     >>> tokens_short(GAME.new(players=1, seed=1), 0, CARD_INDEX["falcon"])  # 3 greys and a yellow
     4
     """
+    return cards_short(state, player, [card])[0]
+
+
+def cards_short(state: HarmoniesState, player: int, cards: list[int]) -> list[int | None]:
+    """``tokens_short`` of each of ``cards``, the board's habitat masks worked out once."""
     sm = state.sm[player]
     can, units = _habitat_masks_compiled(sm) if COMPILED else _habitat_masks(sm)
     free = ~state.cubes[player]
-    levels = _levels_compiled(card, units, can, free) if COMPILED else _LEVELS[card](units, can, free)
-    built = [level for level, cells in enumerate(levels) if cells]
-    return len(levels) - 1 - built[-1] if built else None
+    shorts: list[int | None] = []
+    for card in cards:
+        levels = _levels_compiled(card, units, can, free) if COMPILED else _LEVELS[card](units, can, free)
+        built = [level for level, cells in enumerate(levels) if cells]
+        shorts.append(len(levels) - 1 - built[-1] if built else None)
+    return shorts
+
+
+def turns_to_come(state: HarmoniesState) -> int:
+    """The turns each player has left as the heuristic counts them, from the pouch (public): in solo 9
+    tokens leave it a turn (3 taken, 6 boxed), else 3 per player's turn; the turn under way counts.
+
+    >>> from hanpan.games.harmonies import GAME
+    >>> turns_to_come(GAME.new(players=1, seed=1)), turns_to_come(GAME.new(players=2, seed=1))
+    (14, 18)
+    """
+    if state.num_players == 1:
+        return (len(state.bag) + 8) // 9 + 1
+    return len(state.bag) // (3 * state.num_players) + 1
 
 
 def _habitat_masks_function() -> Callable[[list[int]], tuple[list[int], list[list[int]]]]:
@@ -736,9 +754,7 @@ def evaluate(state: HarmoniesState, player: int) -> float:
         state = hand_placed(state, player)
     context = _context(state, player)
     value = _remembered_value(state, player, context)
-    if learned.ENABLED and not state.spirits:
-        value += learned.correction(state, player, context + bytes(state.stacks[player]), value)
-    return value
+    return value + learned.correction(state, player, context, value)
 
 
 def evaluate_now(state: HarmoniesState, player: int) -> float:

@@ -95,17 +95,10 @@ class Layout:
         return Layout(n, edges, cell, pair, short, down, turns, empties, held, underway, underway + _TURNS)
 
 
-def turns_left(state: HarmoniesState) -> int:
-    """The player's turns left as the heuristic counts them (from the public pouch)."""
-    if state.num_players == 1:
-        return (len(state.bag) + 8) // 9 + 1
-    return len(state.bag) // (3 * state.num_players) + 1
-
-
 def features(state: HarmoniesState, player: int, layout: Layout, underway: float) -> tuple[list[int], dict[int, float]]:
     """The active features: indices of weight 1 each (repeated for a count), and the real-valued ones.
     ``underway`` is ``static_value`` less the points."""
-    from hanpan.games.harmonies.heuristic import tokens_short
+    from hanpan.games.harmonies.heuristic import cards_short, turns_to_come
 
     stacks = state.stacks[player]
     indices = [0]
@@ -118,11 +111,10 @@ def features(state: HarmoniesState, player: int, layout: Layout, underway: float
         indices.append(pair + (a * NUM_STACKS + b if a <= b else b * NUM_STACKS + a))
     held = state.held[player]
     placed = state.placed
-    for card in held:
-        short = tokens_short(state, player, card)
+    for card, short in zip(held, cards_short(state, player, held), strict=True):
         indices.append(layout.short + card * _SHORT + (_SHORT - 1 if short is None else min(short, _SHORT - 2)))
         indices.append(layout.down + card * _DOWN + placed[card])
-    turns = min(turns_left(state), _TURNS - 1)
+    turns = min(turns_to_come(state), _TURNS - 1)
     indices.append(layout.turns + turns)
     indices.append(layout.empties + state.empties[player])
     indices.append(layout.held + len(held))
@@ -192,12 +184,13 @@ def model_for(state: HarmoniesState) -> Model | None:
     return _MODELS[key]
 
 
-def correction(state: HarmoniesState, player: int, key: bytes, static: float) -> float:
-    """The learned points to add to ``static`` (the state's ``static_value``); ``key`` names the state as
-    ``static_value``'s memo does."""
+def correction(state: HarmoniesState, player: int, context: bytes, static: float) -> float:
+    """The learned points to add to ``static`` (the state's ``static_value``); ``context`` is the state's
+    id in ``static_value``'s memo, less the board."""
     model = model_for(state)
     if model is None:
         return 0.0
+    key = context + bytes(state.stacks[player])
     found = _MEMO.get(key)
     if found is None:
         if len(_MEMO) >= _MEMO_LIMIT:
