@@ -24,3 +24,23 @@ def test_a_solo_only_change_makes_solo_runs_stale_and_keeps_two_player_runs(
     monkeypatch.setattr(heuristic, "SOLO_WEIGHTS", dataclasses.replace(heuristic.SOLO_WEIGHTS, empty=0.0))
     assert strength.fingerprint("harmonies", 1) != solo  # the solo game plays differently
     assert strength.fingerprint("harmonies", 2) == duo  # the 2-player game does not
+
+
+def test_a_level_whose_run_against_greedy_kept_no_timings_gets_a_short_timed_run(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[list[str]] = []
+    timed = {"decisions": 40, "p50": 0.25, "p90": 0.5, "p99": 0.75, "max": 1.0}
+
+    def fake_simulate(args: list[str]) -> dict[str, object]:
+        asked.append(args)
+        seconds = {"decision_seconds": timed} if "--seed" in args and args[args.index("--seed") + 1] == "2" else {}
+        player = {"win_rate": 0.5, "win_rate_ci95": [0.4, 0.6], "wins": 10.0, **seconds}
+        return {"per_player": [dict(player), dict(player)]}
+
+    monkeypatch.setattr(strength, "simulate", fake_simulate)
+    lines: list[str] = []
+    strength.head_to_head("spirits_of_the_wild", ["greedy", "hard"], 20, 1, lines)
+    timing_runs = [args for args in asked if args[args.index("--seed") + 1] == "2"]
+    assert [args[2] for args in timing_runs] == ["greedy,random", "hard,greedy"]
+    assert all(args[args.index("--games") + 1] == str(strength.TIMING_GAMES) for args in timing_runs)
+    assert "| hard | 40 | 0.250 | 0.500 | 0.750 | 1.000 |" in lines
