@@ -92,6 +92,20 @@ harmonies --players mcts:300 --games 100 --seed 1 --jobs 2 --timings --json`` 10
 13.2; 7,543 decisions, median 0.041 s, 99 % 0.197 s, longest 0.315 s) against greedy's 106.17 on the
 same games (the same command with ``greedy``): no longer below greedy, though by less than the games'
 standard error (about 1.3).
+
+Session 25 (2026-12-03), Four Gardens ``master`` against ``hard`` (``--opponent hard``, seed 77, the
+turn plan with ``top_up``; hard wins about half whatever the search's size while the logistic's
+``margin_scale`` is 8):
+    1,000 iterations, games 0-19 ........................................................ 12 of 20
+    3,000 iterations, 3 turns planned, games 0-19 ....................................... 10 of 20
+    1,000 iterations, 1 turn planned and 6 greedy decisions past it, games 0-19 .......... 13 of 20
+    1,000 iterations, exploration 0.35, games 0-29 ...................................... 15 of 30
+    1,000 iterations, margin_scale 3, games 0-29 / 30-59 ........................ 22 of 30 / 15 of 30
+    1,000 iterations, margin_scale 1.5, games 30-59 ..................................... 18 of 30
+    3,000 iterations, margin_scale 3, games 0-29 / 30-59 (the master level) ..... 18 of 30 / 23 of 30
+    6,000 iterations, margin_scale 3, games 30-45 (stopped) ............................. 11 of 16
+(0.17 s a decision at 3,000 iterations.)  The evaluation's differences between positions are a few
+points, so at scale 8 every leaf is worth about a half and the exploration term decides the visits.
 """
 
 from __future__ import annotations
