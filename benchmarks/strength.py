@@ -155,7 +155,7 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     lines += ["```", "", "</details>", ""]
     ratings = elo_table(wins, lines)
     for level in levels:  # a run kept from before runs were timed: 20 timed games against the same opponent
-        if level not in times and level != "random":
+        if level not in times:
             other = "random" if level == "greedy" else "greedy"
             data = simulate([game, "--players", f"{level},{other}", "--games", str(TIMING_GAMES), "--seed", "2"])
             if data is not None and data["per_player"][0].get("decision_seconds"):
