@@ -69,7 +69,8 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     # seed 77 against hard: 1,000 iterations 12 of 20, 3,000 3 of 10, 3 turns planned 10 of 20, a greedy
     # look-ahead past the turn 13 of 20): the evaluation's margins are small against the logistic's
     # scale 8, so every leaf is worth about a half and exploration drowns what the search finds.  With
-    # ``margin_scale: 3``, 3,000 iterations won 41 of 60 (0.17 s a decision; 1,000: 37 of 60).
+    # ``margin_scale: 3``, 3,000 iterations won 41 of 60 (0.17 s a decision; 1,000: 37 of 60), and
+    # 63.2 % of 200 games of seed 1 (docs/strength.md).
     # Harmonies: hard's turn plans with 5 times the time, on both cores.
     "master": {"default": {"iterations": 6000, "seconds": 5.0},
                "harmonies": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "samples": 8,
