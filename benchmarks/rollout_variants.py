@@ -156,6 +156,14 @@ more rounds of the same 4 finalists should only sharpen the choice, so it may be
 variants tried, the best kept) or the clock (16 rounds for 4 finalists may reach the 0.9 s on
 a busy machine, and a round not finished does not count).  The validation on seed 1 was run once, after the choice.
 A game of the new level takes about 5 s (its plans 0.3-0.5 s), the old one 1.5 s.
+
+Session 26 (2026-12-03).  ``master`` in 2 players (hard's plans with 4.5 s, samples 24, finalists 6,
+prune 8) against ``hard``, games 0-199 of seed 1 (docs/strength.md): 57.5 % (115 of 200), mean
+93.53 against 91.62, about 23 s a game; its plans mostly end well inside the budget (p90 0.82 s,
+p99 3.78 s, max 4.41 s over 20 timed games against greedy).  One variant, against hard on games 0-39
+of seed 7 (a scratch script: ``RolloutAgent`` with the settings against ``make_agent("hard")``,
+seats alternating): play-outs of 3 turns with samples 16 (about the same play-out cost) 24 of 40,
+mean margin +1.6, no better than the level's +1.9 over its 200 games; not kept.
 """
 
 from __future__ import annotations
