@@ -72,8 +72,9 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     # ``margin_scale: 3``, 3,000 iterations won 41 of 60 (0.17 s a decision; 1,000: 37 of 60), and
     # 63.2 % of 200 games of seed 1 (docs/strength.md).
     # Harmonies: hard's turn plans with 5 times the time, on both cores: 57.5 % of 200 two-player games of
-    # seed 1 against hard, a plan using about 1 s (p90 0.82 s): more rounds of the same greedy play-outs
-    # tell the candidates apart little better (play-outs of 3 turns, 16 samples: 24 of 40, seed 7).
+    # seed 1 against hard, most plans ending within 1 s (its decisions' p90 0.82 s, p99 3.78 s): more
+    # rounds of the same greedy play-outs tell the candidates apart little better (play-outs of 3 turns
+    # and 16 samples: 24 of 40 against hard, seed 7).
     "master": {"default": {"iterations": 6000, "seconds": 5.0},
                "harmonies": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "samples": 8,
                              "finalists": 6},
