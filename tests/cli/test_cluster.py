@@ -100,16 +100,18 @@ def test_two_workers_give_what_one_process_gives_and_a_killed_worker_changes_not
 
     def kill_on_first(result: GameResult) -> None:
         seen.append(result.index)
-        if len(seen) == 1:  # the workers hold batches now: one that holds some dies with its share
+        if not killed:  # at the first result where a worker holds batches, it dies with its share
             with Client(dask_cluster.address, timeout=30) as client:
                 held = client.processing(workers=list(workers))
-            address = max(held, key=lambda a: len(held[a]))  # on a busy machine one may hold none
-            lost.extend(held[address])
-            killed.append(address)
-            dask_cluster.kill(workers[address])
+            address = max(held, key=lambda a: len(held[a]))
+            if held[address]:  # on a busy machine the first results may come while neither holds any
+                lost.extend(held[address])
+                killed.append(address)
+                dask_cluster.kill(workers[address])
 
     disturbed = simulate(GAME, PLAYERS, games=120, seed=5, cluster=dask_cluster.address, on_result=kill_on_first)
-    assert workers[killed[0]].poll() is not None and lost, "the killed worker should have held batches"
+    assert killed and lost, "a worker should have held batches while the games ran"
+    assert workers[killed[0]].poll() is not None
     assert sorted(seen) == list(range(120))  # every game reported once
     assert disturbed == alone
     assert json.dumps(disturbed.to_json()) == json.dumps(alone.to_json())

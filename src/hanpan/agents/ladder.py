@@ -8,8 +8,11 @@ round robin has not measured keeps its place in ``BASE_ORDER``.
 
 >>> [level.name for level in ladder("spirits_of_the_wild", 2)][:3]
 ['random', 'greedy', 'easy']
->>> ladder("harmonies", 2)[-1].line("en")  # not measured yet: above the strongest listed before it
+>>> ladder("harmonies", 1)[-1].line("en")  # solo master not measured yet: above the strongest before it
 'master — the strongest, up to 5 s a move: for experts'
+>>> line = ladder("harmonies", 2)[-1].line("en")  # measured: with its Elo rating
+>>> line.startswith("master — the strongest"), "(Elo " in line
+(True, True)
 """
 
 from __future__ import annotations
