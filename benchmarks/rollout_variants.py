@@ -163,7 +163,10 @@ prune 8) against ``hard``, games 0-199 of seed 1 (docs/strength.md): 57.5 % (115
 p99 3.78 s, max 4.41 s over 20 timed games against greedy).  One variant, against hard on games 0-39
 of seed 7 (a scratch script: ``RolloutAgent`` with the settings against ``make_agent("hard")``,
 seats alternating): play-outs of 3 turns with samples 16 (about the same play-out cost) 24 of 40,
-mean margin +1.6, no better than the level's +1.9 over its 200 games; not kept.
+mean margin +1.6, no better than the level's +1.9 over its 200 games; every candidate playing all
+16 rounds (no finalists: each worker now keeps 3 of its ~5 candidates after one round) 24 of 40, mean
+margin +3.1.  Neither is told apart from the level by 40 games (a win rate's sd about 8 points);
+not kept.
 """
 
 from __future__ import annotations
