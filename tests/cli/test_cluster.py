@@ -95,8 +95,7 @@ def test_two_workers_give_what_one_process_gives_and_a_killed_worker_changes_not
     assert simulate(GAME, PLAYERS, games=120, seed=5, cluster=dask_cluster.address) == alone
 
     seen: list[int] = []
-    lost: list[str] = []  # the batches the killed worker held when it died
-    killed: list[str] = []
+    killed: list[str] = []  # the worker killed while it held batches
 
     def kill_on_first(result: GameResult) -> None:
         seen.append(result.index)
@@ -105,12 +104,11 @@ def test_two_workers_give_what_one_process_gives_and_a_killed_worker_changes_not
                 held = client.processing(workers=list(workers))
             address = max(held, key=lambda a: len(held[a]))
             if held[address]:  # on a busy machine the first results may come while neither holds any
-                lost.extend(held[address])
                 killed.append(address)
                 dask_cluster.kill(workers[address])
 
     disturbed = simulate(GAME, PLAYERS, games=120, seed=5, cluster=dask_cluster.address, on_result=kill_on_first)
-    assert killed and lost, "a worker should have held batches while the games ran"
+    assert killed, "a worker should have held batches while the games ran"
     assert workers[killed[0]].poll() is not None
     assert sorted(seen) == list(range(120))  # every game reported once
     assert disturbed == alone
