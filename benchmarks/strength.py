@@ -121,6 +121,11 @@ def pct(rate: float, ci: list[float]) -> str:
     return f"{rate:.1%} ({ci[0]:.1%}–{ci[1]:.1%})"
 
 
+def timed_against(level: str) -> str:
+    """The opponent whose games give a level's decision times: greedy, and random for greedy itself."""
+    return "random" if level == "greedy" else "greedy"
+
+
 def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: list[str]) -> dict[str, float]:
     """The round robin's table in ``lines``, then the Elo ratings it gives; returns them (fresh runs only)."""
     lines += [f"### {game}, 2 players", "",
@@ -144,7 +149,7 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
         if not data.get("stale"):
             wins[a, b], wins[b, a] = pa["wins"], pb["wins"]
         for level, other, p in ((a, b, pa), (b, a, pb)):  # each level's times from its games against greedy
-            if p.get("decision_seconds") and (other == "greedy" or (level == "greedy" and other == "random")):
+            if p.get("decision_seconds") and other == timed_against(level):
                 times[level] = p["decision_seconds"]
         print(f"{game}: {a} vs {b}: {pa['win_rate']:.3f}", flush=True)
     for a in levels:
@@ -156,8 +161,8 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     ratings = elo_table(wins, lines)
     for level in levels:  # a run kept from before runs were timed: 20 timed games against the same opponent
         if level not in times:
-            other = "random" if level == "greedy" else "greedy"
-            data = simulate([game, "--players", f"{level},{other}", "--games", str(TIMING_GAMES), "--seed", "2"])
+            data = simulate([game, "--players", f"{level},{timed_against(level)}", "--games", str(TIMING_GAMES),
+                             "--seed", "2"])
             if data is not None and data["per_player"][0].get("decision_seconds"):
                 times[level] = data["per_player"][0]["decision_seconds"]
     time_table(times, levels, "its games against greedy (greedy's: against random; a level whose run "
