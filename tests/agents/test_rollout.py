@@ -150,10 +150,29 @@ def test_finalists_play_the_later_rounds_and_the_choice_is_theirs() -> None:
     a = Candidate([], root, prior=2.0, values=[10.0, 4.0])
     b = Candidate([], root, prior=1.0, values=[9.0, 8.0])
     c = Candidate([], root, prior=0.5, values=[8.5])
-    assert _best([a, b, c], finalists=True) is b  # b's 17 beats a's 14 over both rounds
+    assert _best([a, b, c], screen=1) is b  # b's 17 beats a's 14 over both rounds
     assert _best([a, b, c]) is a  # without: one round in common, a's 10 the best
     d = Candidate([], root, prior=0.1, values=[11.0])  # the first round's best, its second round cut off
-    assert _best([a, b, c, d], finalists=True) is d  # then the first round decides for all
+    assert _best([a, b, c, d], screen=1) is d  # then the first round decides for all
+
+
+def test_a_screen_of_several_rounds_chooses_the_finalists_by_their_mean() -> None:
+    state = hanpan.game("harmonies").new(players=1, seed=4)
+    agent = RolloutAgent(1, noisy=0, depth=2, samples=4, finalists=2, screen=2)
+    action = agent.choose(Seat(state, 0))
+    judged = agent._judged
+    by_screen = sorted(judged, key=lambda c: -sum(c.values[:2]))
+    assert [len(c.values) for c in by_screen] == [4, 4] + [2] * (len(judged) - 2)
+    assert action == max(by_screen[:2], key=lambda c: sum(c.values)).actions[0]
+    # _best: the finalists compete among themselves; a candidate that lost the screen cannot win
+    root = hanpan.game("harmonies").new(players=1, seed=1)
+    a = Candidate([], root, prior=2.0, values=[10.0, 10.0, 1.0])
+    b = Candidate([], root, prior=1.0, values=[12.0, 6.0, 4.0])
+    c = Candidate([], root, prior=0.5, values=[3.0, 14.0])
+    assert _best([a, b, c], screen=2) is b  # 22 beats 21; c's 17 lost the screen
+    assert _best([a, b, c], screen=1) is a  # a screen of one round: all three compared on 2 rounds
+    with pytest.raises(ValueError, match="screen must be at least 1"):
+        RolloutAgent(screen=0)
 
 
 def test_a_candidate_must_beat_the_best_prior_by_the_margin_scaled_to_the_rounds() -> None:

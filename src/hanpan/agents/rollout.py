@@ -13,7 +13,8 @@ the best other player).  The candidate with the best mean is played, decision by
 ``margin``, only if it beats the best-prior candidate (greedy's own turn) by more than that many points
 (over k rounds, ``margin / sqrt(k)``): a single play-out is noisy, and the best of ten noisy values is
 partly luck.  With ``finalists`` k, only the k candidates best after the first round play the later
-rounds, and the choice is made among them: the extra play-outs go where the choice is.  With
+rounds, and the choice is made among them: the extra play-outs go where the choice is; with ``screen``
+r, they are the k best by their first r rounds (every candidate plays those).  With
 ``replan`` every later decision of the turn plans again in its own time: the
 candidates that start with the decisions taken stay, with their play-outs, and each plan adds a round
 of samples (the turn's seeds are kept, so old and new candidates are compared on the same draws).
@@ -57,7 +58,7 @@ from hanpan.core.rng import Rng
 
 #: the settings a named level may give this agent
 SETTINGS = ("width", "noisy", "samples", "turns", "depth", "prune", "margin", "replan", "seconds", "workers",
-            "pairs", "finalists")
+            "pairs", "finalists", "screen")
 
 
 @dataclass
@@ -80,7 +81,8 @@ class RolloutAgent(Agent):
     def __init__(self, seed: int = 0, width: int = 8, noisy: int = 2, samples: int = 1,
                  turns: int | None = 1, depth: int | None = None, prune: int | None = None,
                  margin: float = 0.0, replan: bool = False, seconds: float | None = None,
-                 workers: int = 1, pairs: bool = False, finalists: int | None = None) -> None:
+                 workers: int = 1, pairs: bool = False, finalists: int | None = None,
+                 screen: int = 1) -> None:
         super().__init__(seed)
         if width < 1 or noisy < 0 or samples < 1:
             raise ValueError(f"width and samples must be at least 1 and noisy at least 0, "
@@ -95,6 +97,8 @@ class RolloutAgent(Agent):
         if finalists is not None and finalists < 1:
             raise ValueError(f"finalists must be None (every candidate plays every round) or at least 1, "
                              f"not {finalists}")
+        if screen < 1:
+            raise ValueError(f"screen must be at least 1 (sample rounds every candidate plays), not {screen}")
         self.width, self.noisy, self.samples, self.turns, self.seconds = width, noisy, samples, turns, seconds
         #: points (in the mean of one sample round; over k rounds, ``margin / sqrt(k)``) by which a
         #: candidate must beat the best-prior one to be played instead: one play-out is noisy, and the
@@ -114,6 +118,9 @@ class RolloutAgent(Agent):
         #: the choice is made among them (None: every candidate plays every round); with ``workers``,
         #: each worker keeps its share of them (rounded up) among its own candidates
         self.finalists = finalists
+        #: the sample rounds every candidate plays before the ``finalists`` are chosen by their mean: one
+        #: noisy play-out may drop the best of many candidates
+        self.screen = screen
         #: plan again at every decision of the turn (each with its own ``seconds``), keeping the
         #: candidates that start with the decisions taken, their play-outs, and the turn's sample seeds
         self.replan = replan
@@ -159,7 +166,7 @@ class RolloutAgent(Agent):
         else:
             judged = self.plan_turns(state, seat.player, known, starts, self.noisy, self._seeds, deadline,
                                      self.rng)
-        best = _best(judged, self.margin, self.finalists is not None)
+        best = _best(judged, self.margin, None if self.finalists is None else self.screen)
         self.last_candidates, self.last_playouts = len(judged), sum(len(c.values) for c in judged)
         self._judged, self._taken = judged, []
         self.plan = best.actions[1:]
@@ -220,9 +227,9 @@ class RolloutAgent(Agent):
         ranked = distinct_by_prior(candidates)
         self.last_playouts = 0
         cost *= state.num_players  # a first guess at a play-out: a turn of each player
-        leaders: list[Candidate] | None = None  # with finalists: chosen once the first round is played
+        leaders: list[Candidate] | None = None  # with finalists: chosen once the screen rounds are played
         for round_, (draws, choices) in enumerate(seeds):  # earlier rounds first: known ones have them
-            if round_ and self.finalists is not None and leaders is None:
+            if round_ >= self.screen and self.finalists is not None and leaders is None:
                 leaders = self._leaders(ranked)
             for candidate in ranked if leaders is None else leaders:
                 if len(candidate.values) > round_:
@@ -236,10 +243,11 @@ class RolloutAgent(Agent):
         return ranked
 
     def _leaders(self, ranked: Sequence[Candidate]) -> list[Candidate]:
-        """The ``finalists`` candidates with the best first round, best first (ties: the better prior)."""
+        """The ``finalists`` candidates with the best mean over the ``screen`` rounds, best first (ties:
+        the better prior)."""
         assert self.finalists is not None
-        played = [c for c in ranked if c.values]
-        return sorted(played, key=lambda c: -c.values[0])[:self.finalists]
+        played = [c for c in ranked if len(c.values) >= self.screen]
+        return sorted(played, key=lambda c: -sum(c.values[:self.screen]))[:self.finalists]
 
     def _finish(self, root: State, start: list[Action], player: int, noisy: bool, rng: Rng) -> Candidate:
         """Play the turn from ``root`` through ``start`` to its end (greedy, or one of the 3 best)."""
@@ -308,13 +316,13 @@ def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
     return sorted(unique.values(), key=lambda c: -c.prior)
 
 
-def _best(candidates: Sequence[Candidate], margin: float = 0.0, finalists: bool = False) -> Candidate:
+def _best(candidates: Sequence[Candidate], margin: float = 0.0, screen: int | None = None) -> Candidate:
     """The candidate with the best mean over the sample rounds every played candidate finished (the
     same draws for all), if it beats the best-prior candidate played by more than
     ``margin / sqrt(rounds)`` (else that one); ties go to the better prior (the candidates come best
-    prior first), and with no play-out at all (no time) the best prior wins.  With ``finalists``, the
-    candidates that played more than the first round are the ones compared (the others lost in the
-    first round), if the first round's best is among them (else a round cut short left it out).
+    prior first), and with no play-out at all (no time) the best prior wins.  With finalists chosen after
+    ``screen`` rounds, the candidates that played more than those are the ones compared (the others lost
+    the screen), if the screen's best is among them (else a round cut short left it out).
 
     A round the budget cut short is left out for all: a candidate compared on fewer rounds than the
     others has the noisier mean, and the best of noisy means is the luckiest.  Harmonies ``hard``
@@ -328,10 +336,15 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0, finalists: bool 
     played = [c for c in candidates if c.values]
     if not played:
         return candidates[0]
-    if finalists:
-        ahead = [c for c in played if len(c.values) > 1]
-        # only if the first round's best is among them: a round cut short must not favour the others
-        if ahead and max(c.values[0] for c in ahead) == max(c.values[0] for c in played):
+    if screen is not None:
+        ahead = [c for c in played if len(c.values) > screen]
+        screened = [c for c in played if len(c.values) >= screen]
+
+        def screened_sum(c: Candidate) -> float:
+            return sum(c.values[:screen])
+
+        # only if the screen's best is among them: a round cut short must not favour the others
+        if ahead and max(map(screened_sum, ahead)) == max(map(screened_sum, screened)):
             played = ahead
     rounds = min(len(c.values) for c in played)
 
