@@ -167,6 +167,16 @@ mean margin +1.6, no better than the level's +1.9 over its 200 games; every cand
 16 rounds (no finalists: each worker now keeps 3 of its ~5 candidates after one round) 24 of 40, mean
 margin +3.1.  Neither is told apart from the level by 40 games (a win rate's sd about 8 points);
 not kept.
+
+Session 27 (2026-12-03).  The unused budget spent on more candidates, chosen among with more care: a
+``screen`` setting (the finalists chosen by their mean over the first r rounds, which every candidate
+plays, instead of by one play-out), with ``width: 16, noisy: 4, samples: 32, finalists: 6, screen: 4``
+(up to 20 candidates, about 30 s a game against hard's 23 s), the same games (0-39 of seed 7, against
+hard): 24 of 40, mean margin +2.3.  Four variants now stand at 24 of 40 and +1.6 to +3.1 on these
+games: more rounds, longer play-outs, more candidates and a steadier screen all buy the same edge over
+hard, about what the level's 200 games show.  The greedy play-outs, the same for both players, set the
+limit, not the number of them.  ``screen`` stays as a setting (default 1, as before); the level is
+unchanged.
 """
 
 from __future__ import annotations

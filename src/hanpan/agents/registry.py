@@ -74,7 +74,8 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     # Harmonies: hard's turn plans with 5 times the time, on both cores: 57.5 % of 200 two-player games of
     # seed 1 against hard, most plans ending within 1 s (its decisions' p90 0.82 s, p99 3.78 s): more
     # rounds of the same greedy play-outs tell the candidates apart little better (play-outs of 3 turns
-    # and 16 samples: 24 of 40 against hard, seed 7).
+    # and 16 samples: 24 of 40 against hard, seed 7; up to 20 candidates, finalists chosen on 4 rounds
+    # (``screen``), 32 samples: 24 of 40 too).
     "master": {"default": {"iterations": 6000, "seconds": 5.0},
                "harmonies": {"agent": "rollout", "seconds": 4.5, "workers": 2, "prune": 8, "samples": 8,
                              "finalists": 6},
