@@ -247,7 +247,7 @@ class RolloutAgent(Agent):
         the better prior)."""
         assert self.finalists is not None
         played = [c for c in ranked if len(c.values) >= self.screen]
-        return sorted(played, key=lambda c: -sum(c.values[:self.screen]))[:self.finalists]
+        return sorted(played, key=lambda c: -_screen_sum(c, self.screen))[:self.finalists]
 
     def _finish(self, root: State, start: list[Action], player: int, noisy: bool, rng: Rng) -> Candidate:
         """Play the turn from ``root`` through ``start`` to its end (greedy, or one of the 3 best)."""
@@ -339,12 +339,9 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0, screen: int | No
     if screen is not None:
         ahead = [c for c in played if len(c.values) > screen]
         screened = [c for c in played if len(c.values) >= screen]
-
-        def screened_sum(c: Candidate) -> float:
-            return sum(c.values[:screen])
-
         # only if the screen's best is among them: a round cut short must not favour the others
-        if ahead and max(map(screened_sum, ahead)) == max(map(screened_sum, screened)):
+        if ahead and (max(_screen_sum(c, screen) for c in ahead)
+                      == max(_screen_sum(c, screen) for c in screened)):
             played = ahead
     rounds = min(len(c.values) for c in played)
 
@@ -354,6 +351,11 @@ def _best(candidates: Sequence[Candidate], margin: float = 0.0, screen: int | No
     best = max(played, key=mean)  # the first of equals: the better prior
     incumbent = played[0]
     return best if mean(best) - mean(incumbent) > margin / rounds ** 0.5 else incumbent
+
+
+def _screen_sum(candidate: Candidate, screen: int) -> float:
+    """A candidate's total over the ``screen`` rounds that choose the finalists."""
+    return sum(candidate.values[:screen])
 
 
 def _replayed(root: State, candidate: Candidate) -> Candidate | None:
