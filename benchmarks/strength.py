@@ -80,12 +80,29 @@ def _package_hash(package: str) -> str:
     return digest.hexdigest()[:16]
 
 
+def cache_path(args: list[str]) -> Path:
+    """Where the run of these ``simulate`` arguments is kept."""
+    return CACHE / f"{hashlib.sha1(' '.join(args).encode()).hexdigest()[:16]}.json"
+
+
+def pair_run(game: str, a: str, b: str, games: int) -> tuple[list[str], dict[str, Any] | None]:
+    """The arguments and the run of ``a`` against ``b`` (``simulate``).  Seats rotate, so a run kept
+    as ``b,a`` measures the same pair: with none kept as ``a,b`` it serves, its players put back in
+    the order ``a``, ``b`` (the page shows the command that made it)."""
+    args, swapped = ([game, "--players", pair, "--games", str(games), "--seed", "1"]
+                     for pair in (f"{a},{b}", f"{b},{a}"))
+    if cache_path(swapped).exists() and not cache_path(args).exists():
+        data = simulate(swapped)
+        return swapped, None if data is None else {**data, "per_player": data["per_player"][::-1]}
+    return args, simulate(args)
+
+
 def simulate(args: list[str]) -> dict[str, Any] | None:
     """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
     the key) and return its JSON; a kept run made while the game played differently (``fingerprint``)
     is run again (with ``--made-only`` it is returned marked ``"stale"``, to be shown as such)."""
-    key = hashlib.sha1(" ".join(args).encode()).hexdigest()[:16]
-    path = CACHE / f"{key}.json"
+    path = cache_path(args)
+    key = path.stem
     source = fingerprint(args[0], len(args[args.index("--players") + 1].split(",")))
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text())
@@ -137,9 +154,8 @@ def head_to_head(game: str, levels: list[str], games: int, jobs: int, lines: lis
     times: dict[str, dict[str, float]] = {}
     commands = []
     for a, b in itertools.combinations(levels, 2):
-        args = [game, "--players", f"{a},{b}", "--games", str(games), "--seed", "1"]
+        args, data = pair_run(game, a, b, games)
         commands.append("hanpan simulate " + " ".join(args) + " --json")
-        data = simulate(args)
         if data is None:
             continue
         pa, pb = data["per_player"]

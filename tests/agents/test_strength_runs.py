@@ -44,3 +44,25 @@ def test_a_level_whose_run_against_greedy_kept_no_timings_gets_a_short_timed_run
     assert [args[2] for args in timing_runs] == ["greedy,random", "hard,greedy"]
     assert all(args[args.index("--games") + 1] == str(strength.TIMING_GAMES) for args in timing_runs)
     assert "| hard | 40 | 0.250 | 0.500 | 0.750 | 1.000 |" in lines
+
+
+def test_a_pair_kept_in_the_other_seat_order_fills_its_cell(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setattr(strength, "CACHE", tmp_path)
+    runs: dict[str, dict[str, object]] = {}
+
+    def keep(pair: str, win_rates: list[float]) -> list[str]:
+        args = ["four_gardens", "--players", pair, "--games", "20", "--seed", "1"]
+        strength.cache_path(args).write_text("{}")
+        runs[" ".join(args)] = {"per_player": [{"win_rate": rate} for rate in win_rates]}
+        return args
+
+    monkeypatch.setattr(strength, "simulate", lambda args: runs.get(" ".join(args)))
+    args, data = strength.pair_run("four_gardens", "random", "master", 20)
+    assert args[2] == "random,master" and data is None  # nothing kept: the pair in the order asked
+    swapped = keep("master,random", [1.0, 0.0])
+    args, data = strength.pair_run("four_gardens", "random", "master", 20)
+    assert args == swapped  # the page shows the command that made the run …
+    assert data is not None and [p["win_rate"] for p in data["per_player"]] == [0.0, 1.0]  # … its players as asked
+    asked = keep("random,master", [0.25, 0.75])
+    args, data = strength.pair_run("four_gardens", "random", "master", 20)
+    assert args == asked and data is not None and data["per_player"][0]["win_rate"] == 0.25
