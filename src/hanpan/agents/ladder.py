@@ -8,8 +8,13 @@ round robin has not measured keeps its place in ``BASE_ORDER``.
 
 >>> [level.name for level in ladder("spirits_of_the_wild", 2)][:3]
 ['random', 'greedy', 'easy']
->>> ladder("harmonies", 1)[-1].line("en")  # solo master not measured yet: above the strongest before it
-'master — the strongest, up to 5 s a move: for experts'
+>>> ladder("harmonies", 1)[0].line("en")  # not measured: the solo table leaves random out
+'random — plays any legal move, to learn the rules against'
+>>> # an unmeasured level goes just above the strongest measured level listed before it
+>>> [level.name for level in ladder("harmonies", 1, ("greedy", "grandmaster", "easy"))]
+['easy', 'greedy', 'grandmaster']
+>>> ladder("harmonies", 1)[-1].line("en")[:22], "(mean " in ladder("harmonies", 1)[-1].line("en")
+('master — the strongest', True)
 >>> line = ladder("harmonies", 2)[-1].line("en")  # measured: with its Elo rating
 >>> line.startswith("master — the strongest"), "(Elo " in line
 (True, True)
