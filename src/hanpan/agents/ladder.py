@@ -13,11 +13,9 @@ round robin has not measured keeps its place in ``BASE_ORDER``.
 >>> # an unmeasured level goes just above the strongest measured level listed before it
 >>> [level.name for level in ladder("harmonies", 1, ("greedy", "grandmaster", "easy"))]
 ['easy', 'greedy', 'grandmaster']
->>> ladder("harmonies", 1)[-1].line("en")[:22], "(mean " in ladder("harmonies", 1)[-1].line("en")
-('master — the strongest', True)
->>> line = ladder("harmonies", 2)[-1].line("en")  # measured: with its Elo rating
->>> line.startswith("master — the strongest"), "(Elo " in line
-(True, True)
+>>> solo, duo = (ladder("harmonies", n)[-1].line("en") for n in (1, 2))  # measured: mean score, Elo rating
+>>> [line.startswith("master — the strongest") for line in (solo, duo)], "(mean " in solo, "(Elo " in duo
+([True, True], True, True)
 """
 
 from __future__ import annotations
