@@ -75,7 +75,9 @@ def fingerprint(game: str, players: int) -> str:
 def _package_hash(package: str) -> str:
     root = Path(__file__).resolve().parents[1] / "src" / "hanpan" / package
     digest = hashlib.sha1()
-    for path in sorted(p for p in root.rglob("*") if p.is_file() and "__pycache__" not in p.parts):
+    # the ladder this script writes orders menus only: a new page must not restart the runs under way
+    for path in sorted(p for p in root.rglob("*")
+                       if p.is_file() and "__pycache__" not in p.parts and p != LADDER):
         digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 

@@ -66,3 +66,11 @@ def test_a_pair_kept_in_the_other_seat_order_fills_its_cell(monkeypatch: pytest.
     asked = keep("random,master", [0.25, 0.75])
     args, data = strength.pair_run("four_gardens", "random", "master", 20)
     assert args == asked and data is not None and data["per_player"][0]["win_rate"] == 0.25
+
+
+def test_a_run_under_way_survives_a_new_ladder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The records of a run under way sit under a hash of the agents package; the ladder that
+    strength.py itself writes must not be part of it, or each new page would restart every run."""
+    with_ladder_skipped = strength._package_hash("agents")
+    monkeypatch.setattr(strength, "LADDER", tmp_path / "ladder.json")  # skip nothing
+    assert strength._package_hash("agents") != with_ladder_skipped
