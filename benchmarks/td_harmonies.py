@@ -37,9 +37,13 @@ weights more, starting at 0) did better: ``--triangles --games 10000 --seed 303`
 105.72, 105.65, 108.19 (11 min).  That last model, kept in ``benchmarks/td-runs/triangles-1p-A.json``,
 measured on games 0-99 of seed 1 (``--triangles --measure 100 --start benchmarks/td-runs/triangles-1p-A.json``):
 107.45 against 103.09 with the heuristic alone (+4.36 ± 1.60 paired; the packaged model: 106.17) —
-still climbing when stopped for time, not yet in the package (``learned.py`` would need the features,
-and hard and master measured with it).  The next step: train on from it, then validate on seeds
-never checked.
+not in the package.  6,000 more games from it (``--seed 305``) checked 108.36, 108.97, 107.75; that
+best checkpoint, on 200 games of seed 17 that no run had checked
+(``--triangles --measure 200 --measure-seed 17 --start …``): 106.67 against 104.53 alone (+2.13 ±
+1.13), and the packaged model on the same games (``train_harmonies.py --measure 200 --measure-seed
+17``) 106.80 (+2.26 ± 1.08).  So the triangles tie the packaged model: seed 1's +1.3 was noise, and
+the check seed's rise partly its own selection.  Greedy's solo ceiling with a linear correction, however
+fitted, looks like ~107.
 """
 
 from __future__ import annotations
