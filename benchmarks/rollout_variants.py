@@ -1,4 +1,4 @@
-"""Harmonies solo: the turn-planning rollout agent with given settings, paired with greedy on each game.
+"""Harmonies: the turn-planning rollout agent with given settings, paired with greedy on each solo game.
 
     .venv/bin/python benchmarks/rollout_variants.py --settings '{"prune": 6}' --games 20 [--first 0]
     .venv/bin/python benchmarks/rollout_variants.py --settings '{"prune": 6, "workers": 2}' --timing
@@ -11,7 +11,13 @@ given; side A, no spirit); greedy plays the same game for the pairing.  ``--leve
 solo settings of that level (``LEVELS``), ``--settings`` changes them.  One line per game (running means
 and the paired difference with its standard error), the last line sums up.  ``--out`` keeps every
 game's scores (JSON), and ``--against`` pairs the run with such a file, game by game, instead of with
-greedy.  Games 0-119 of seed 2 are the validation games: never the 50 games the issue counts (seed 1).
+greedy.  ``--opponent LEVEL`` plays 2-player games against that level instead (the variant first in the
+even games; ``--level`` then starts from the level's 2-player settings), and reports the games won and
+the mean margin (paired with ``--against``'s margins):
+
+    .venv/bin/python benchmarks/rollout_variants.py --level master --opponent hard --seed 7 --games 40
+
+Games 0-119 of seed 2 are the validation games: never the 50 games the issue counts (seed 1).
 Without ``seconds`` in the settings a game's result does not depend on the machine.
 
 Session 7 (2026-11-30).  Every figure is ``RolloutAgent`` (hanpan.agents.rollout) with its defaults
@@ -177,6 +183,30 @@ games: more rounds, longer play-outs, more candidates and a steadier screen all 
 hard, about what the level's 200 games show.  The greedy play-outs, the same for both players, set the
 limit, not the number of them.  ``screen`` stays as a setting (default 1, as before); the level is
 unchanged.
+
+Session 31 (2026-12-05).  ``--opponent`` plays the 2-player games above from this script, and the two
+levels' runs are kept as baselines for the next variants (benchmarks/validation/, made with ``--out``):
+
+    .venv/bin/python benchmarks/rollout_variants.py --level master --opponent hard --seed 7 --games 40 \
+        --out benchmarks/validation/master-against-hard-2p-2026-12-05.json
+    master against hard, games 0-39 of seed 7 ....... 23 of 40, mean margin +1.20 (about 14 s a game)
+    .venv/bin/python benchmarks/rollout_variants.py --level master --seed 2 --games 40 \
+        --out benchmarks/validation/master-solo-2026-12-05.json
+    master solo, games 0-39 of seed 2 ............... 117.15 (greedy 104.33; about 8 s a game)
+
+Two scratch settings of ``RolloutAgent``, each paired with those runs (``--against``), neither kept:
+- ``win_bonus: 20`` (2 players: 20 points added to a play-out's margin when it ends the game won, so
+  that near the end the plans play for the win rather than the margin): 22 of 40, mean margin +0.30,
+  paired -0.90 ± 0.80.  Both levels' budgets rarely bind, so most games went exactly as in the
+  baseline; where they differed, no better.
+- ``branch: 3`` (solo: a play-out begins each of its turns with each of the 3 best first decisions,
+  finishes each by greedy, and keeps the best value it reaches on the sample's draws — planning the
+  next 2 turns in hindsight of the draws, in place of greedy's one line; about 3.5 s a plan against
+  0.8 s, 29 s a game): 114.30, paired -2.85 ± 2.02.  The best of several lines on known draws flatters
+  the candidates that leave the most lucky options, not the ones that do best on the draws to come.
+With the earlier sessions': more play-outs, longer ones, more candidates, a win bonus and hindsight
+branches all leave master where it was; the evaluation the play-outs end on, and greedy's play in them,
+are what to change next.
 """
 
 from __future__ import annotations
@@ -188,7 +218,7 @@ import time
 from pathlib import Path
 
 from hanpan.agents.base import Seat, play_out
-from hanpan.agents.registry import LEVELS, level_settings
+from hanpan.agents.registry import LEVELS, level_settings, make_agent
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent
 from hanpan.core.registry import game as get_game
@@ -212,7 +242,9 @@ def timing(settings: dict[str, object]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--settings", default="{}", help="RolloutAgent settings (JSON)")
-    parser.add_argument("--level", choices=sorted(LEVELS), help="start from this level's solo settings")
+    parser.add_argument("--level", choices=sorted(LEVELS), help="start from this level's settings")
+    parser.add_argument("--opponent", choices=["greedy", *sorted(LEVELS)],
+                        help="play 2-player games against this level (seats alternating) instead of solo ones")
     parser.add_argument("--seed", type=int, default=1, help="the run's seed, as hanpan simulate's --seed")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--first", type=int, default=0)
@@ -220,38 +252,76 @@ def main() -> None:
     parser.add_argument("--against", type=Path, help="pair with a run written by --out instead of greedy")
     parser.add_argument("--timing", action="store_true", help="time the plan of turn 4 in 3 games instead")
     args = parser.parse_args()
-    settings = dict(level_settings(LEVELS[args.level], "harmonies", 1)) if args.level else {}
+    players = 2 if args.opponent else 1
+    settings = dict(level_settings(LEVELS[args.level], "harmonies", players)) if args.level else {}
     settings.pop("agent", None)
     settings.update(json.loads(args.settings))
     if args.timing:
         timing(settings)
         return
-    baseline = {game["index"]: game["score"] for game in json.loads(args.against.read_text())["games"]} \
+    baseline = {game["index"]: game for game in json.loads(args.against.read_text())["games"]} \
         if args.against else None
     rows: list[dict[str, float]] = []
     for index in range(args.first, args.first + args.games):
-        game = get_game("harmonies")
-        seed = mix_seed(args.seed, index) >> 16
-        state = game.new(players=1, seed=seed)
         started = time.perf_counter()
-        play_out(state, [RolloutAgent(mix_seed(args.seed, index, 1), **settings)])
-        seconds = time.perf_counter() - started
-        if baseline is None:
-            other = game.new(players=1, seed=seed)
-            play_out(other, [GreedyAgent(mix_seed(args.seed, index, 1))])
-            theirs = other.scores()[0].total
+        if args.opponent:
+            row = duel(settings, args.opponent, args.seed, index)
         else:
-            theirs = baseline[index]
-        rows.append({"index": index, "score": state.scores()[0].total, "other": theirs, "seconds": seconds})
-        ours, others = [r["score"] for r in rows], [r["other"] for r in rows]
-        diffs = [a - b for a, b in zip(ours, others, strict=True)]
-        error = f" ± {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f}" if len(diffs) > 1 else ""
-        name = "greedy" if baseline is None else args.against.name
-        print(f"game {index}: {ours[-1]} ({name} {theirs}, {seconds:.0f} s); mean "
-              f"{statistics.fmean(ours):.2f} against {statistics.fmean(others):.2f}: "
-              f"{statistics.fmean(diffs):+.2f}{error}", flush=True)
+            row = solo(settings, args.seed, index, None if baseline is None else baseline[index]["score"])
+        row["seconds"] = time.perf_counter() - started
+        rows.append(row)
+        print(f"game {index}: {report(rows, baseline, args)}", flush=True)
         if args.out:
-            args.out.write_text(json.dumps({"settings": settings, "seed": args.seed, "games": rows}, indent=1))
+            args.out.write_text(json.dumps({"settings": settings, "seed": args.seed, "opponent": args.opponent,
+                                            "games": rows}, indent=1))
+
+
+def solo(settings: dict[str, object], seed: int, index: int, theirs: float | None) -> dict[str, float]:
+    """Game ``index`` of the run played solo by the variant, and greedy's score on it (or ``theirs``)."""
+    game = get_game("harmonies")
+    state = game.new(players=1, seed=mix_seed(seed, index) >> 16)
+    play_out(state, [RolloutAgent(mix_seed(seed, index, 1), **settings)])  # type: ignore[arg-type]
+    if theirs is None:
+        other = game.new(players=1, seed=mix_seed(seed, index) >> 16)
+        play_out(other, [GreedyAgent(mix_seed(seed, index, 1))])
+        theirs = other.scores()[0].total
+    return {"index": index, "score": state.scores()[0].total, "other": theirs}
+
+
+def duel(settings: dict[str, object], opponent: str, seed: int, index: int) -> dict[str, float]:
+    """Game ``index`` of the run in 2 players, the variant against the level ``opponent`` (the variant
+    first in even games): its score, the other's, and its share of the win (1, 0.5 shared, 0)."""
+    state = get_game("harmonies").new(players=2, seed=mix_seed(seed, index) >> 16)
+    ours = RolloutAgent(mix_seed(seed, index, 1), **settings)  # type: ignore[arg-type]
+    theirs = make_agent(opponent, seed=mix_seed(seed, index, 2))
+    seat = index % 2
+    play_out(state, [ours, theirs] if seat == 0 else [theirs, ours])
+    winners = state.winners()
+    return {"index": index, "score": state.scores()[seat].total, "other": state.scores()[1 - seat].total,
+            "won": 1.0 / len(winners) if seat in winners else 0.0}
+
+
+def report(rows: list[dict[str, float]], baseline: dict[int, dict[str, float]] | None,
+           args: argparse.Namespace) -> str:
+    """The last game and the run so far (paired with ``baseline``'s games if there is one)."""
+    last = rows[-1]
+    ours = [r["score"] - (r["other"] if args.opponent else 0.0) for r in rows]
+    if baseline is not None:
+        others = [baseline[int(r["index"])]["score"] - (baseline[int(r["index"])]["other"] if args.opponent else 0.0)
+                  for r in rows]
+    else:
+        others = [0.0 if args.opponent else r["other"] for r in rows]
+    diffs = [a - b for a, b in zip(ours, others, strict=True)]
+    error = f" ± {statistics.stdev(diffs) / len(diffs) ** 0.5:.2f}" if len(diffs) > 1 else ""
+    name = "greedy" if baseline is None else args.against.name
+    if args.opponent:
+        won = sum(r["won"] for r in rows)
+        their_wins = 0.0 if baseline is None else sum(baseline[int(r["index"])]["won"] for r in rows)
+        paired = "" if baseline is None else f" ({name}: {their_wins:g}; margin {statistics.fmean(others):+.2f})"
+        return (f"{last['score']:g} to {last['other']:g} ({last['seconds']:.0f} s); won {won:g} of {len(rows)}, "
+                f"mean margin {statistics.fmean(ours):+.2f}{paired}; paired {statistics.fmean(diffs):+.2f}{error}")
+    return (f"{last['score']:g} ({name} {others[-1]:g}, {last['seconds']:.0f} s); mean {statistics.fmean(ours):.2f} "
+            f"against {statistics.fmean(others):.2f}: {statistics.fmean(diffs):+.2f}{error}")
 
 
 if __name__ == "__main__":
