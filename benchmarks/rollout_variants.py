@@ -204,8 +204,12 @@ Two scratch settings of ``RolloutAgent``, each paired with those runs (``--again
   next 2 turns in hindsight of the draws, in place of greedy's one line; about 3.5 s a plan against
   0.8 s, 29 s a game): 114.30, paired -2.85 ± 2.02.  The best of several lines on known draws flatters
   the candidates that leave the most lucky options, not the ones that do best on the draws to come.
-With the earlier sessions': more play-outs, longer ones, more candidates, a win bonus and hindsight
-branches all leave master where it was; the evaluation the play-outs end on, and greedy's play in them,
+- ``nested: 4`` (solo: a play-out's first turn chosen by a small turn plan of its own — the 4 best
+  first decisions finished by greedy, each played on by greedy for 1 turn on a draw of its own, so the
+  plan does not see the sample's draws — and greedy after it; about 2.6 s a plan, 25 s a game): 117.92,
+  paired +0.78 ± 1.90: a second level of the same search, on the same evaluation, adds nothing seen.
+With the earlier sessions': more play-outs, longer ones, more candidates, a win bonus, hindsight
+branches and nested plans all leave master where it was; the evaluation the play-outs end on, and greedy's play in them,
 are what to change next.
 """
 
