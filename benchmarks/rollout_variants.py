@@ -194,7 +194,7 @@ levels' runs are kept as baselines for the next variants (benchmarks/validation/
         --out benchmarks/validation/master-solo-2026-12-05.json
     master solo, games 0-39 of seed 2 ............... 117.15 (greedy 104.33; about 8 s a game)
 
-Two scratch settings of ``RolloutAgent``, each paired with those runs (``--against``), neither kept:
+Three scratch settings of ``RolloutAgent``, each paired with those runs (``--against``), neither kept:
 - ``win_bonus: 20`` (2 players: 20 points added to a play-out's margin when it ends the game won, so
   that near the end the plans play for the win rather than the margin): 22 of 40, mean margin +0.30,
   paired -0.90 ± 0.80.  Both levels' budgets rarely bind, so most games went exactly as in the
@@ -209,8 +209,8 @@ Two scratch settings of ``RolloutAgent``, each paired with those runs (``--again
   plan does not see the sample's draws — and greedy after it; about 2.6 s a plan, 25 s a game): 117.92,
   paired +0.78 ± 1.90: a second level of the same search, on the same evaluation, adds nothing seen.
 With the earlier sessions': more play-outs, longer ones, more candidates, a win bonus, hindsight
-branches and nested plans all leave master where it was; the evaluation the play-outs end on, and greedy's play in them,
-are what to change next.
+branches and nested plans all leave master where it was; the evaluation the play-outs end on, and
+greedy's play in them, are what to change next.
 """
 
 from __future__ import annotations
