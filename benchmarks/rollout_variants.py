@@ -208,6 +208,9 @@ Three scratch settings of ``RolloutAgent``, each paired with those runs (``--aga
   first decisions finished by greedy, each played on by greedy for 1 turn on a draw of its own, so the
   plan does not see the sample's draws — and greedy after it; about 2.6 s a plan, 25 s a game): 117.92,
   paired +0.78 ± 1.90: a second level of the same search, on the same evaluation, adds nothing seen.
+And master's solo plan spending its unused budget on more candidates (settings ``width: 12, noisy: 4,
+finalists: 8, screen: 2``; about 10 s a game): 115.15, paired -2.00 ± 1.61, as session 27 found in
+2 players.
 With the earlier sessions': more play-outs, longer ones, more candidates, a win bonus, hindsight
 branches and nested plans all leave master where it was; the evaluation the play-outs end on, and
 greedy's play in them, are what to change next.
