@@ -214,6 +214,18 @@ finalists: 8, screen: 2``; about 10 s a game): 115.15, paired -2.00 ± 1.61, as 
 With the earlier sessions': more play-outs, longer ones, more candidates, a win bonus, hindsight
 branches and nested plans all leave master where it was; the evaluation the play-outs end on, and
 greedy's play in them, are what to change next.
+
+Session 32 (2026-12-05): the 2-player learned model (``train_harmonies.py``'s notes) in ``master``
+alone, ``hard`` without it, games 0-39 of seed 7 (a scratch switch doing what ``"evaluation":
+"learned"`` in the level's settings now does), paired with the run without it:
+
+    .venv/bin/python benchmarks/rollout_variants.py --level master --opponent hard --seed 7 --games 40 \
+        --against benchmarks/validation/master-against-hard-2p-2026-12-05.json
+    31 of 40 won, mean margin +11.80 (without: 23 of 40, +1.20); paired +10.60 ± 3.14
+    (kept: benchmarks/validation/master-learned-against-hard-2p-2026-12-05.json)
+
+With the model in both seats: 17 of 40, mean margin -1.73 (paired -2.92 ± 2.89).  So the model is
+``master``'s (``LEVELS``).
 """
 
 from __future__ import annotations
@@ -225,7 +237,7 @@ import time
 from pathlib import Path
 
 from hanpan.agents.base import Seat, play_out
-from hanpan.agents.registry import LEVELS, level_settings, make_agent
+from hanpan.agents.registry import LEVELS, LevelAgent, level_settings, make_agent
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent
 from hanpan.core.registry import game as get_game
@@ -239,16 +251,19 @@ def timing(settings: dict[str, object]) -> None:
         greedy = GreedyAgent(3)
         while state.turn < 4:
             state.apply(greedy.choose(Seat(state, 0)))
-        agent = RolloutAgent(1, **settings)  # type: ignore[arg-type]
+        level = variant(settings, 1)
         started = time.perf_counter()
-        action = agent.choose(Seat(state, 0))
+        action = level.choose(Seat(state, 0))
+        agent = level.search
+        assert isinstance(agent, RolloutAgent)
         print(f"seed {seed}: {action} after {time.perf_counter() - started:.2f} s "
               f"({agent.last_candidates} candidates, {agent.last_playouts} play-outs)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--settings", default="{}", help="RolloutAgent settings (JSON)")
+    parser.add_argument("--settings", default="{}",
+                        help='RolloutAgent settings (JSON), and "evaluation": the game\'s evaluation to plan with')
     parser.add_argument("--level", choices=sorted(LEVELS), help="start from this level's settings")
     parser.add_argument("--opponent", choices=["greedy", *sorted(LEVELS)],
                         help="play 2-player games against this level (seats alternating) instead of solo ones")
@@ -283,11 +298,16 @@ def main() -> None:
                                             "games": rows}, indent=1))
 
 
+def variant(settings: dict[str, object], seed: int) -> LevelAgent:
+    """``RolloutAgent`` with these settings, as a level (so ``"evaluation"`` may name the game's evaluation)."""
+    return LevelAgent("variant", {"harmonies": {"agent": "rollout", **settings}}, seed)
+
+
 def solo(settings: dict[str, object], seed: int, index: int, theirs: float | None) -> dict[str, float]:
     """Game ``index`` of the run played solo by the variant, and greedy's score on it (or ``theirs``)."""
     game = get_game("harmonies")
     state = game.new(players=1, seed=mix_seed(seed, index) >> 16)
-    play_out(state, [RolloutAgent(mix_seed(seed, index, 1), **settings)])  # type: ignore[arg-type]
+    play_out(state, [variant(settings, mix_seed(seed, index, 1))])
     if theirs is None:
         other = game.new(players=1, seed=mix_seed(seed, index) >> 16)
         play_out(other, [GreedyAgent(mix_seed(seed, index, 1))])
@@ -299,7 +319,7 @@ def duel(settings: dict[str, object], opponent: str, seed: int, index: int) -> d
     """Game ``index`` of the run in 2 players, the variant against the level ``opponent`` (the variant
     first in even games): its score, the other's, and its share of the win (1, 0.5 shared, 0)."""
     state = get_game("harmonies").new(players=2, seed=mix_seed(seed, index) >> 16)
-    ours = RolloutAgent(mix_seed(seed, index, 1), **settings)  # type: ignore[arg-type]
+    ours = variant(settings, mix_seed(seed, index, 1))
     theirs = make_agent(opponent, seed=mix_seed(seed, index, 2))
     seat = index % 2
     play_out(state, [ours, theirs] if seat == 0 else [theirs, ours])

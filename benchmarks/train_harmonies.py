@@ -35,18 +35,20 @@ same games (+2.42 ± 1.15 paired against none): no better than round 1, so round
 greedy without it, seats alternating, and prints the model's win rate and mean margin.
 
 Session 31 (2026-12-05): a 2-player model, round 1 of 1,000 games of seed 301 (14 min on 2 cores:
-23,218 rows, held-out error 123.5 -> 119.3), kept at benchmarks/train-runs/learned-2p-A-seed301.json:
+23,218 rows, held-out error 123.5 -> 119.3), packaged (session 32) as data/learned-2p-A.json:
 
     .venv/bin/python benchmarks/train_harmonies.py --players 2 --rounds 1 --games 1000 --seed 301 \
-        --out benchmarks/train-runs/learned-2p-A-seed301.json
+        --evaluation learned --out src/hanpan/games/harmonies/data/learned-2p-A.json
     .venv/bin/python benchmarks/train_harmonies.py --duel 400 --measure-seed 9 \
-        --model benchmarks/train-runs/learned-2p-A-seed301.json
+        --model src/hanpan/games/harmonies/data/learned-2p-A.json
     seed 9: won 284.5 of 400 (71.1 % ± 2.3), mean margin +8.39 ± 0.84
     seed 17: won 285 of 400 (71.3 % ± 2.3), mean margin +9.68 ± 0.79
 
 Far more than the solo model gives (+2.85 points): in 2 players greedy's evaluation has no learned part
-at all.  Not packaged yet: as data/learned-2p-A.json it would change every 2-player Harmonies level,
-and docs/strength.md's 2-player Harmonies round robin would have to be run again.
+at all.  Session 32: with the model in both seats ``master`` won 17 of 40 games against ``hard``
+(``rollout_variants.py --level master --opponent hard --seed 7 --games 40``; 23 of 40 with it in
+neither): it lifts every level alike.  So it belongs to the ``"learned"`` evaluation
+(``--evaluation learned``), which only ``master`` plays with (hanpan.agents.registry's notes).
 """
 
 from __future__ import annotations
@@ -239,8 +241,11 @@ def train(args: argparse.Namespace) -> None:
             print(json.dumps(figures), flush=True)
             weights = [round(float(x), 5) for x in w]
     assert weights is not None
-    out = {"players": args.players, "side": args.side, "weights": weights,
-           "trained": {"command": " ".join(["benchmarks/train_harmonies.py", *sys.argv[1:]]), "rounds": history}}
+    out: dict[str, object] = {"players": args.players, "side": args.side}
+    if args.evaluation != "standard":  # only the agents that ask for this evaluation play with the model
+        out["evaluation"] = args.evaluation
+    command = " ".join(["benchmarks/train_harmonies.py", *sys.argv[1:]])
+    out |= {"weights": weights, "trained": {"command": command, "rounds": history}}
     with open(args.out, "w", encoding="utf-8") as f:
         json.dump(out, f, separators=(",", ":"))
         f.write("\n")
@@ -313,6 +318,9 @@ def main() -> None:
     parser.add_argument("--ridge", type=float, default=10000.0)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--out", default="learned.json")
+    parser.add_argument("--evaluation", choices=learned.EVALUATIONS, default="standard",
+                        help="the evaluation the model belongs to: standard (every agent) or learned "
+                             "(the levels that name it)")
     parser.add_argument("--measure", type=int, default=0)
     parser.add_argument("--measure-seed", type=int, default=1)
     parser.add_argument("--duel", type=int, default=0,

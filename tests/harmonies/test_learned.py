@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from hanpan.core import evaluation
 from hanpan.core.errors import DataError
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import GAME, heuristic, learned
@@ -101,6 +102,28 @@ def test_a_model_file_for_another_game_is_refused_in_one_line() -> None:
         with pytest.raises(DataError) as error:
             learned.load(1, "A", json.dumps(bad))
         assert "\n" not in str(error.value) and f"expected {size}" in str(error.value)
+    with pytest.raises(DataError, match=r"evaluation 'oracle'; evaluations: standard, learned$"):
+        learned.load(1, "A", json.dumps({**good, "evaluation": "oracle"}))
+
+
+def test_a_learned_only_model_corrects_only_under_the_learned_evaluation(restore_models: None) -> None:
+    state = GAME.new(players=2, seed=3)
+    for _ in range(12):
+        state.apply(state.legal_actions()[0])
+    layout = learned.Layout.for_side(state.side)
+    learned.use(learned.Model(2, "A", layout, (1.0,) * layout.size, "learned"), 2, "A")
+    scored = heuristic.hand_placed(state, 0) if state.hand_count else state
+    static = heuristic.static_value(scored, 0)
+    assert state.evaluate(0) == static
+    with evaluation.using("learned"):
+        assert state.evaluate(0) > static
+    assert state.evaluate(0) == static
+
+
+def test_the_two_player_model_is_for_the_levels_that_ask_for_it() -> None:
+    assert learned.load(1, "A").evaluation == "standard"  # every solo agent plays with it
+    assert learned.load(2, "A").evaluation == "learned"
+    assert learned.load(3, "A") is None
 
 
 def test_the_packaged_models_fit_their_layouts() -> None:
@@ -108,7 +131,7 @@ def test_the_packaged_models_fit_their_layouts() -> None:
 
     files = [p.name for p in (resources.files("hanpan.games.harmonies") / "data").iterdir()
              if p.name.startswith("learned-")]
-    assert "learned-1p-A.json" in files
+    assert {"learned-1p-A.json", "learned-2p-A.json"} <= set(files)
     for name in files:
         players, side = int(name.split("-")[1][:-1]), name.split("-")[2].split(".")[0]
         model = learned.load(players, side)

@@ -4,7 +4,8 @@ Root-parallel: several processes grow independent trees from the same seat; visi
 an :class:`~hanpan.agents.mcts.MCTSAgent` with ``workers > 1``.  A
 :class:`~hanpan.agents.rollout.RolloutAgent` with ``workers > 1`` deals its candidate turns out among
 the processes instead.  Each worker gets its own seed from the agent's generator, so a search with an
-iteration budget gives the same choice every time.
+iteration budget gives the same choice every time.  A worker evaluates as the process that sent it
+the work does (``hanpan.core.evaluation``: a level may play with another of the game's evaluations).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from hanpan.agents.base import Seat
+from hanpan.core import evaluation
 from hanpan.core.action import Action
 from hanpan.core.rng import Rng
 
@@ -77,13 +79,15 @@ def stop_workers() -> None:
     _POOL, _POOL_SIZE = None, 0
 
 
-def _worker(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, tuple[int, float]], int]:
+def _worker(seat: Seat, settings: dict[str, Any], seed: int,
+            evaluating: str) -> tuple[dict[int, tuple[int, float]], int]:
     """Per root action: its visits and its player's value (a sum, or with ``backup="max"`` a best)."""
     from hanpan.agents.mcts import MCTSAgent, Node
 
     agent = MCTSAgent(seed, **settings)
     root = Node(seat.num_players)
-    count = agent.search(seat, root)
+    with evaluation.using(evaluating):
+        count = agent.search(seat, root)
     player = seat.player
     return {action_id: (child.visits, child.value[player]) for action_id, child in root.children.items()}, count
 
@@ -99,7 +103,8 @@ def search_in_workers(agent: MCTSAgent, seat: Seat, legal: Sequence[Action]) -> 
     if settings["iterations"] is not None:
         settings["iterations"] = max(1, settings["iterations"] // agent.workers)
     seeds = [agent.rng.next64() for _ in range(agent.workers)]
-    futures = [_pool(agent.workers).submit(_worker, seat, settings, seed) for seed in seeds]
+    evaluating = evaluation.current()
+    futures = [_pool(agent.workers).submit(_worker, seat, settings, seed, evaluating) for seed in seeds]
     merged = Node(1)  # the trees' root children: visits summed and, with max backup, best scores kept
     total = 0
     for future in futures:
@@ -120,7 +125,7 @@ Planned = tuple[list[Action], float, list[float]]  # a candidate's decisions, pr
 
 def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: list[Planned],
                     starts: list[list[Action]], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
-                    seed: int) -> list[Planned]:
+                    seed: int, evaluating: str) -> list[Planned]:
     """One worker's share of a turn plan: its candidates' decisions, priors and play-out values."""
     import time
 
@@ -128,8 +133,9 @@ def _rollout_worker(state: State, player: int, settings: dict[str, Any], known: 
 
     agent = RolloutAgent(seed, **settings)
     deadline = None if seconds is None else time.perf_counter() + seconds
-    planned = agent.plan_turns(state, player, [Candidate(a, None, p, v) for a, p, v in known], starts, noisy,
-                               seeds, deadline, agent.rng)
+    with evaluation.using(evaluating):
+        planned = agent.plan_turns(state, player, [Candidate(a, None, p, v) for a, p, v in known], starts,
+                                   noisy, seeds, deadline, agent.rng)
     return [(c.actions, c.prior, c.values) for c in planned]
 
 
@@ -151,9 +157,10 @@ def rollouts_in_workers(agent: RolloutAgent, state: State, player: int, known: S
     # each worker's share of the time, less a margin for sending the state and the results
     seconds = None if deadline is None else max(0.0, deadline - time.perf_counter() - 0.1)
     planned = [(c.actions, c.prior, c.values) for c in known]
+    evaluating = evaluation.current()
     futures = [
         _pool(n).submit(_rollout_worker, state, player, settings, planned[k::n], list(starts[k::n]),
-                        agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64())
+                        agent.noisy // n + (k < agent.noisy % n), seeds, seconds, agent.rng.next64(), evaluating)
         for k in range(n)
     ]
     return distinct_by_prior([Candidate(actions, None, prior, values)

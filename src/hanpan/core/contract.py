@@ -70,6 +70,8 @@ class Game(ABC):
     default_players: ClassVar[int]
     #: the game's own options; ``max_turns`` is added for every game
     game_options: ClassVar[tuple[OptionSpec, ...]] = ()
+    #: the evaluations ``State.evaluate`` offers, the standard one first (hanpan.core.evaluation)
+    evaluations: ClassVar[tuple[str, ...]] = ("standard",)
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:

@@ -39,6 +39,7 @@ from hanpan.games.harmonies.data import (
     SPIRIT_IDS,
     TOTAL_TOKENS,
 )
+from hanpan.games.harmonies.learned import EVALUATIONS
 from hanpan.games.harmonies.position import cells_from_json, score_board, stack_masks
 from hanpan.games.harmonies.state import HarmoniesState
 from hanpan.games.harmonies.tables import SIDE_TABLES
@@ -57,6 +58,8 @@ class Harmonies(Game):
         OptionSpec("spirits", False, help_en="play with the Nature's Spirit cards",
                    help_ko="자연의 정령 카드를 사용합니다"),
     )
+    #: "learned" adds the learned corrections the standard evaluation leaves out (hanpan.games.harmonies.learned)
+    evaluations = EVALUATIONS
 
     @property
     def actions(self) -> ActionTable:

@@ -27,7 +27,15 @@ Features (``Layout``), each 0/1 or a count unless said:
 
 A model is a small JSON file in ``data/`` (``learned-<players>p-<side>.json``) made for one player count
 and board side, without spirits; any other game gets no correction.  ``ENABLED = False`` turns it off
-(benchmarks compare the evaluation with and without it).
+(benchmarks compare the evaluation with and without it).  A model belongs to an evaluation
+(hanpan.core.evaluation): the standard one, which every agent plays with, or ``"learned"`` (its JSON
+says ``"evaluation": "learned"``), which only the levels naming it use.
+
+The 2-player model (side A) is ``"learned"``, ``master``'s alone: greedy with it beat greedy without it
+71.1 % and 71.3 % of 400 games (seeds 9 and 17: ``benchmarks/train_harmonies.py --duel``), but with it
+on both sides ``master`` won 17 of 40 games against ``hard`` (seed 7, the tuning games; 23 of 40
+without it): it lifts both alike.  ``master`` with it against ``hard`` without: see
+``hanpan.agents.registry``'s notes.
 
 >>> from hanpan.games.harmonies import GAME
 >>> state = GAME.new(players=1, seed=1)
@@ -45,6 +53,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Final
 
 from hanpan.core.errors import DataError
+from hanpan.core.evaluation import STANDARD, current
 from hanpan.games.harmonies.board import NUM_STACKS
 from hanpan.games.harmonies.data import CARD_CUBES, CARD_LIMIT, NUM_CARDS
 
@@ -123,12 +132,14 @@ def features(state: HarmoniesState, player: int, layout: Layout, underway: float
 
 @dataclass(frozen=True)
 class Model:
-    """Weights for one player count and side (no spirits)."""
+    """Weights for one player count and side (no spirits), and the evaluation they belong to:
+    ``"standard"`` (every agent plays with them) or ``"learned"`` (only agents that ask for it)."""
 
     players: int
     side: str
     layout: Layout
     weights: tuple[float, ...]
+    evaluation: str = STANDARD
 
     def value(self, indices: list[int], reals: dict[int, float]) -> float:
         w = self.weights
@@ -144,6 +155,8 @@ def model_file(players: int, side: str) -> str:
     return f"learned-{players}p-{side}.json"
 
 
+#: the evaluations a model may belong to (``Harmonies.evaluations``)
+EVALUATIONS: Final = (STANDARD, "learned")
 _MODELS: dict[tuple[int, str], Model | None] = {}
 _MEMO: dict[bytes, float] = {}
 _MEMO_LIMIT: Final = 1 << 17
@@ -165,7 +178,11 @@ def load(players: int, side: str, text: str | None = None) -> Model | None:
         raise DataError(f"learned model for {players}p side {side}: {len(weights)} weights for "
                         f"{raw.get('players')}p side {raw.get('side')}; "
                         f"expected {layout.size} for {players}p side {side}")
-    return Model(players, side, layout, weights)
+    evaluation = raw.get("evaluation", STANDARD)
+    if evaluation not in EVALUATIONS:
+        raise DataError(f"learned model for {players}p side {side}: evaluation {evaluation!r}; "
+                        f"evaluations: {', '.join(EVALUATIONS)}")
+    return Model(players, side, layout, weights, evaluation)
 
 
 def use(model: Model | None, players: int, side: str) -> None:
@@ -175,13 +192,16 @@ def use(model: Model | None, players: int, side: str) -> None:
 
 
 def model_for(state: HarmoniesState) -> Model | None:
-    """The model that applies to this game, loaded once (None: none does)."""
+    """The model that applies to this game under the evaluation in use, loaded once (None: none does)."""
     if not ENABLED or state.spirits:
         return None
     key = (state.num_players, state.side_id)
     if key not in _MODELS:
         _MODELS[key] = load(*key)
-    return _MODELS[key]
+    model = _MODELS[key]
+    if model is None or model.evaluation == STANDARD or model.evaluation == current():
+        return model
+    return None
 
 
 def correction(state: HarmoniesState, player: int, context: bytes, static: float) -> float:
