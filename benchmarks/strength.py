@@ -261,7 +261,8 @@ def levels_section(lines: list[str]) -> None:
               "or where the settings say `agent rollout` turn plans judged by play-outs on shared draws "
               "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.registry.LEVELS`; a game "
               "not listed uses `default`, and `game/N` applies to N players; a level with `workers 2` thinks on "
-              "both cores, so its runs here use `--jobs 1`):", "",
+              "both cores, so its runs here use `--jobs 1`; `evaluation learned` plays with the game's learned "
+              "evaluation, in Harmonies a 2-player model no other level uses, `hanpan.core.evaluation`):", "",
               "| level | game | settings |", "|---|---|---|"]
     for name, per_game in LEVELS.items():
         for game, settings in per_game.items():
