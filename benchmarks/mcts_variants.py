@@ -121,12 +121,15 @@ from typing import Any
 from hanpan.agents.base import Seat
 from hanpan.agents.mcts import MCTSAgent
 from hanpan.agents.registry import make_agent
+from hanpan.core.evaluation import STANDARD, using
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import mix_seed
 
 
 def play(args: tuple[str, int, int, int, dict[str, Any], str]) -> dict[str, Any]:
     game_id, players, index, seed, settings, opponent = args
+    settings = dict(settings)
+    evaluation = settings.pop("evaluation", STANDARD)  # the game's evaluation the search plays with
     state = get_game(game_id).new(players=players, seed=mix_seed(seed, index) >> 16)
     me = index % players
     agents: list[Any] = []
@@ -142,7 +145,8 @@ def play(args: tuple[str, int, int, int, dict[str, Any], str]) -> dict[str, Any]
         player = state.current_player
         assert player is not None
         start = time.perf_counter()
-        action = agents[player].choose(Seat(state, player))
+        with using(evaluation if player == me else STANDARD):
+            action = agents[player].choose(Seat(state, player))
         if player == me and agents[me].last_iterations:
             searched += 1
             spent += time.perf_counter() - start

@@ -1,5 +1,5 @@
 """A level decides with the game's evaluation its settings name, and its worker processes evaluate
-the same way (hanpan.core.evaluation; Harmonies offers ``"learned"``)."""
+the same way (hanpan.core.evaluation; Harmonies and Four Gardens offer ``"learned"``)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,7 @@ def test_a_level_decides_under_its_evaluation_and_leaves_the_standard_one(seen: 
 
 
 @pytest.mark.parametrize(("game_id", "allowed"), [("harmonies", "standard, learned"),
+                                                  ("four_gardens", "standard, learned"),
                                                   ("spirits_of_the_wild", "standard")])
 def test_an_unknown_evaluation_is_refused_naming_the_games_evaluations(game_id: str, allowed: str) -> None:
     game = hanpan.game(game_id)

@@ -20,6 +20,7 @@ from hanpan.core.options import OptionSpec, OptionValue, resolve_options
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.actions import ACTIONS
 from hanpan.games.four_gardens.deck import deck_for
+from hanpan.games.four_gardens.learned import EVALUATIONS
 from hanpan.games.four_gardens.position import state_from_json
 
 WHIMS_OPTION = OptionSpec(
@@ -42,6 +43,7 @@ class FourGardens(Game):
     max_players = 4
     default_players = 4
     game_options = (WHIMS_OPTION, DECK_OPTION)
+    evaluations = EVALUATIONS
 
     @property
     def actions(self) -> ActionTable:

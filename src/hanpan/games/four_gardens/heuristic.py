@@ -13,6 +13,9 @@ One ply of lookahead sees no completion coming, so progress is valued directly:
 - the same for the opponents, weighted down, so that taking favour from them (the cap) counts;
 - what the player to move has won but not yet received (queued favour, a tile to choose) counts too.
 
+The weights (``Weights``) are set by hand in the standard evaluation; the ``"learned"`` one
+(hanpan.games.four_gardens.learned) plays the same terms with weights fitted by self-play.
+
 >>> from hanpan.games.four_gardens import GAME
 >>> s = GAME.new(players=2, seed=1)
 >>> evaluate(s, 0) == evaluate(s, 1)
@@ -21,8 +24,11 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
+from hanpan.core.evaluation import STANDARD, current
+from hanpan.games.four_gardens import learned
 from hanpan.games.four_gardens.layout import (
     GROUP_SLOTS,
     NG,
@@ -41,19 +47,49 @@ from hanpan.games.four_gardens.layout import (
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
 
-PLACED: Final = 0.15  # a base card in the garden
-TOKEN_ON_CARD: Final = 0.7  # share of a card's favour per covered part of its cost (a full card < its completion)
-TOKEN_USEFUL: Final = 0.55  # a storage token some base card needs (share of its value on the card)
-TOKEN_SPARE: Final = 0.08  # any other storage token
-LANDSCAPE: Final = 0.35  # per missing position of its copy: favour it will add later
-LANDSCAPE_CARD: Final = 0.3  # every landscape card (toward the end and the first tie-break)
-PUSH: Final = 0.3  # a gain on a track where the marker is already on 10 (it pushes the others back)
-OPPONENTS: Final = 0.35  # weight of the best opponent's value
-PENDING_TILE: Final = 1.5  # a bonus or whim tile won but not yet chosen or resolved
-PENDING_TOKEN: Final = 0.3  # a token still to be placed
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's weights, in favour points.  ``WEIGHTS`` are the standard ones (set by hand);
+    the ``"learned"`` evaluation plays with weights fitted by self-play (hanpan.games.four_gardens.learned).
+
+    >>> Weights().token_on_card < 1  # a full card is worth less than completing it
+    True
+    """
+
+    placed: float = 0.15  # a base card in the garden
+    token_on_card: float = 0.7  # share of a card's favour per covered part of its cost (a full card < its completion)
+    token_useful: float = 0.55  # a storage token some base card needs (share of its value on the card)
+    token_spare: float = 0.08  # any other storage token
+    landscape: float = 0.35  # per missing position of its copy: favour it will add later
+    landscape_card: float = 0.3  # every landscape card (toward the end and the first tie-break)
+    push: float = 0.3  # a gain on a track where the marker is already on 10 (it pushes the others back)
+    opponents: float = 0.35  # weight of the best opponent's value
+    pending_tile: float = 1.5  # a bonus or whim tile won but not yet chosen or resolved
+    pending_token: float = 0.3  # a token still to be placed
+    hand: float = 0.05  # a card in hand
 
 
-def _value(s: GardensState, p: int) -> float:
+#: the standard evaluation's weights
+WEIGHTS: Final = Weights()
+
+
+def weights_for(players: int) -> Weights:
+    """The weights of the evaluation in use (hanpan.core.evaluation) for this many players: the learned
+    ones under ``"learned"`` where a model exists for the player count, else ``WEIGHTS``.
+
+    >>> from hanpan.core.evaluation import using
+    >>> weights_for(2) is WEIGHTS
+    True
+    >>> with using("learned"):
+    ...     weights_for(2) is WEIGHTS
+    False
+    """
+    if current() == STANDARD:
+        return WEIGHTS
+    return learned.weights(players) or WEIGHTS
+
+
+def _value(s: GardensState, p: int, w: Weights) -> float:
     from hanpan.games.four_gardens.data import TRACK_HIGH, WILD
     own = s.marker[p * NG:p * NG + NG]
     any_alive = any(own)
@@ -65,6 +101,8 @@ def _value(s: GardensState, p: int) -> float:
     base = p * NS
     slots = s.slots
     land = s.land[p]
+    push = w.push
+    token_on_card = w.token_on_card
     value = float(sum(s.points(p)))
     needs = [0, 0, 0, 0]
     per_token = [0.0, 0.0, 0.0, 0.0]
@@ -76,48 +114,48 @@ def _value(s: GardensState, p: int) -> float:
             if c >= 0:
                 g = god[c]
                 if g == WILD:
-                    card_value += 1.0 if any(0 < m < high for m in own) else PUSH * any_alive
+                    card_value += 1.0 if any(0 < m < high for m in own) else push * any_alive
                 elif own[g]:
-                    card_value += 1.0 if own[g] < high else PUSH
+                    card_value += 1.0 if own[g] < high else push
         covered = sum(tok[b * NR:b * NR + NR])
-        value += PLACED + TOKEN_ON_CARD * card_value * covered / total[b]
+        value += w.placed + token_on_card * card_value * covered / total[b]
         for r in range(NR):
             missing = cost[b][r] - tok[b * NR + r]
             if missing > 0:
                 needs[r] = needs[r] + missing
-                per_token[r] = max(per_token[r], TOKEN_ON_CARD * card_value / total[b])
+                per_token[r] = max(per_token[r], token_on_card * card_value / total[b])
     store = s.store
     for r in range(NR):
         have = store[p * NR + r]
         useful = min(have, needs[r])
-        value += useful * TOKEN_USEFUL * per_token[r] + (have - useful) * TOKEN_SPARE
+        value += useful * w.token_useful * per_token[r] + (have - useful) * w.token_spare
     for slots_of_group in GROUP_SLOTS:
         count = sum(1 for t in slots_of_group if land >> t & 1)
         if count:
-            value += LANDSCAPE * count * (len(slots_of_group) - count) / len(slots_of_group)
-    value += LANDSCAPE_CARD * s.lcount[p] + 0.05 * len(s.hands[p])
+            value += w.landscape * count * (len(slots_of_group) - count) / len(slots_of_group)
+    value += w.landscape_card * s.lcount[p] + w.hand * len(s.hands[p])
     if p == s.player:
-        value += _pending(s, own)
+        value += _pending(s, own, w)
     return value
 
 
-def _pending(s: GardensState, own: list[int]) -> float:
+def _pending(s: GardensState, own: list[int], w: Weights) -> float:
     """What the player to move has won but not yet received (favour gains queued, a tile to choose...)."""
     from hanpan.games.four_gardens.data import TRACK_HIGH, WILD
     value = 0.0
     for g in s.queue:
         if g == WILD:
-            value += 1.0 if any(0 < m < TRACK_HIGH for m in own) else PUSH * any(own)
+            value += 1.0 if any(0 < m < TRACK_HIGH for m in own) else w.push * any(own)
         elif own[g]:
-            value += 1.0 if own[g] < TRACK_HIGH else PUSH
+            value += 1.0 if own[g] < TRACK_HIGH else w.push
     phase = s.phase
     if phase == PH_FAVOUR:  # a wild god's gain being chosen
         value += 1.0
     elif s.pending_bonus or phase in (PH_BONUS, PH_WHIM, PH_CONSECRATE, PH_COMEBACK):
-        value += PENDING_TILE
+        value += w.pending_tile
     elif phase == PH_ABUNDANCE:
-        value += PENDING_TOKEN * s.cap[s.player]
-    value += PENDING_TOKEN * s.place_left
+        value += w.pending_token * s.cap[s.player]
+    value += w.pending_token * s.place_left
     return value
 
 
@@ -132,6 +170,7 @@ def evaluate(s: GardensState, player: int) -> float:
     if s.phase == PH_REARRANGE and s.player == player:
         s = s.clone()
         s.apply(TABLE[DONE])
-    own = _value(s, player)
-    others = [_value(s, q) for q in range(s.num_players) if q != player]
-    return own - OPPONENTS * max(others)
+    w = weights_for(s.num_players)
+    own = _value(s, player, w)
+    others = [_value(s, q, w) for q in range(s.num_players) if q != player]
+    return own - w.opponents * max(others)
