@@ -29,6 +29,16 @@ packaged data/learned-2p.json; on games it never saw (``--duel 2000 --measure-se
 mean margin +3.04 ± 0.20.  What moved: ``placed`` 0.15 -> 0.007, ``token_on_card`` 0.7 -> 1.04,
 ``token_useful`` 0.55 -> 0.16, ``token_spare`` and ``pending_token`` -> 0, ``opponents`` 0.35 -> 0.41,
 ``push`` 0.3 -> 0.53, ``hand`` 0.05 -> 0.13: tokens count for where they lie, not for being held.
+
+4 players, ``--players 4 --steps 60 --games 300 --check 15 --check-games 600 --seed 404`` (18 min):
+the learned seat against one standard seat (the other two standard) at the checks 26.2 %, 28.3 %,
+29.3 %, 27.8 % of games won (a quarter is even), margins +0.72, +0.81, +0.78, +0.90; the last is
+data/learned-4p.json.  On ``--duel 2000 --measure-seed 9``: won 31.2 % of the games, mean margin over
+the standard seat +0.87 ± 0.15.  It moved less than the 2-player weights (``opponents`` 0.35 -> 0.54,
+``landscape_card`` 0.3 -> 0.49, ``push`` 0.3 -> 0.10, ``pending_tile`` 1.5 -> 0.77).
+
+Where the weights are used: ``benchmarks/mcts_variants.py``'s notes (``hard`` with them beats ``hard``
+67.5 of 100; ``master`` gains nothing from them).
 """
 
 from __future__ import annotations

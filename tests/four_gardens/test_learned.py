@@ -33,8 +33,9 @@ def test_the_game_offers_the_learned_evaluation() -> None:
     assert hanpan.game("four_gardens").evaluations == ("standard", "learned")
 
 
-def test_the_packaged_two_player_weights_are_learned_and_differ_from_the_standard_ones() -> None:
-    fitted = learned.load(2)
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_packaged_weights_are_learned_and_differ_from_the_standard_ones(players: int) -> None:
+    fitted = learned.load(players)
     assert fitted is not None and fitted != heuristic.WEIGHTS
     assert all(getattr(fitted, f.name) >= 0 for f in dataclasses.fields(fitted))
 
@@ -82,9 +83,10 @@ def test_a_malformed_model_is_refused_in_one_line(text: str, message: str) -> No
     assert "\n" not in str(caught.value)
 
 
-def test_a_model_file_names_only_weights_of_the_evaluation() -> None:
-    path = learned.model_file(2)
-    assert path == "learned-2p.json"
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_model_file_names_only_weights_of_the_evaluation(players: int) -> None:
+    path = learned.model_file(players)
+    assert path == f"learned-{players}p.json"
     from importlib import resources
     raw = json.loads((resources.files("hanpan.games.four_gardens") / "data" / path).read_text(encoding="utf-8"))
     assert set(raw["weights"]) <= {f.name for f in dataclasses.fields(heuristic.Weights)}
