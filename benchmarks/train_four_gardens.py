@@ -37,6 +37,10 @@ data/learned-4p.json.  On ``--duel 2000 --measure-seed 9``: won 31.2 % of the ga
 the standard seat +0.87 ± 0.15.  It moved less than the 2-player weights (``opponents`` 0.35 -> 0.54,
 ``landscape_card`` 0.3 -> 0.49, ``push`` 0.3 -> 0.10, ``pending_tile`` 1.5 -> 0.77).
 
+3 players, ``--players 3 --steps 60 --games 300 --check 15 --check-games 600 --seed 403`` (10 min): checks
+35.0 %, 35.7 %, 35.6 %, 37.2 % won (a third is even), margins +0.22, +0.81, +0.90, +0.70; step 45's
+weights are data/learned-3p.json.  On ``--duel 2000 --measure-seed 9``: won 37.3 %, margin +0.50 ± 0.17.
+
 Where the weights are used: ``benchmarks/mcts_variants.py``'s notes (``hard`` with them beats ``hard``
 67.5 of 100; ``master`` gains nothing from them).
 """

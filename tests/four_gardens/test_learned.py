@@ -33,7 +33,7 @@ def test_the_game_offers_the_learned_evaluation() -> None:
     assert hanpan.game("four_gardens").evaluations == ("standard", "learned")
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_packaged_weights_are_learned_and_differ_from_the_standard_ones(players: int) -> None:
     fitted = learned.load(players)
     assert fitted is not None and fitted != heuristic.WEIGHTS
@@ -83,7 +83,7 @@ def test_a_malformed_model_is_refused_in_one_line(text: str, message: str) -> No
     assert "\n" not in str(caught.value)
 
 
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_model_file_names_only_weights_of_the_evaluation(players: int) -> None:
     path = learned.model_file(players)
     assert path == f"learned-{players}p.json"
