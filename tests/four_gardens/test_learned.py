@@ -85,9 +85,7 @@ def test_a_malformed_model_is_refused_in_one_line(text: str, message: str) -> No
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_a_model_file_names_only_weights_of_the_evaluation(players: int) -> None:
-    path = learned.model_file(players)
-    assert path == f"learned-{players}p.json"
-    from importlib import resources
-    raw = json.loads((resources.files("hanpan.games.four_gardens") / "data" / path).read_text(encoding="utf-8"))
+    assert learned.model_file(players) == f"learned-{players}p.json"
+    raw = json.loads(learned.model_path(players).read_text(encoding="utf-8"))
     assert set(raw["weights"]) <= {f.name for f in dataclasses.fields(heuristic.Weights)}
     assert raw["made_by"].startswith("benchmarks/train_four_gardens.py")

@@ -75,10 +75,10 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     # Harmonies: hard's turn plans with 5 times the time, on both cores: 57.5 % of 200 two-player games of
     # seed 1 against hard before the learned evaluation below, most plans ending within 1 s (its
     # decisions' p90 0.82 s, p99 3.78 s): more rounds of the same greedy play-outs tell the candidates
-    # apart little better (play-outs of 3 turns
-    # and 16 samples: 24 of 40 against hard, seed 7; up to 20 candidates, finalists chosen on 4 rounds
-    # (``screen``), 32 samples: 24 of 40 too).  Solo: 117.1 over 100 games of seed 1 against hard's 113.6
-    # (its decisions' p99 1.48 s, longest 2.22 s): the budget rarely binds there either.
+    # apart little better (play-outs of 3 turns and 16 samples: 24 of 40 against hard, seed 7; up to 20
+    # candidates, finalists chosen on 4 rounds (``screen``), 32 samples: 24 of 40 too).  Solo: 117.1 over
+    # 100 games of seed 1 against hard's 113.6 (its decisions' p99 1.48 s, longest 2.22 s): the budget
+    # rarely binds there either.
     # Harmonies ``master`` plays with the learned evaluation (``"evaluation": "learned"``): in 2 players
     # the model of hanpan.games.harmonies.learned that the other levels do not use.  Against hard, seed 7
     # (the tuning games): 31 of 40 won, mean margin +11.8 (23 of 40, +1.2, without it; 17 of 40 with the

@@ -35,6 +35,8 @@ from hanpan.core.errors import DataError
 from hanpan.core.evaluation import STANDARD
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from hanpan.games.four_gardens.heuristic import Weights
 
 #: the evaluations Four Gardens offers (``FourGardens.evaluations``)
@@ -44,6 +46,11 @@ _LOADED: dict[int, Weights | None] = {}
 
 def model_file(players: int) -> str:
     return f"learned-{players}p.json"
+
+
+def model_path(players: int) -> Traversable:
+    """Where the packaged weights for this player count are (or would be)."""
+    return resources.files("hanpan.games.four_gardens") / "data" / model_file(players)
 
 
 def load(players: int, text: str | None = None) -> Weights | None:
@@ -61,7 +68,7 @@ pending_token, hand
     from hanpan.games.four_gardens.heuristic import Weights
 
     if text is None:
-        path = resources.files("hanpan.games.four_gardens") / "data" / model_file(players)
+        path = model_path(players)
         if not path.is_file():
             return None
         text = path.read_text(encoding="utf-8")
