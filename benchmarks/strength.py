@@ -38,7 +38,7 @@ JOBS = 2
 MADE_ONLY = False
 PENDING = "not run yet"
 TIMING_GAMES = 20  # games of a run made only for its decision times
-STALE = "†"  # beside a kept figure made while the game played differently (only with --made-only)
+STALE = "†"  # beside a kept figure made while its game or a level in it played differently (--made-only)
 
 
 _FINGERPRINTS: dict[tuple[str, int], str] = {}
@@ -49,8 +49,9 @@ def fingerprint(game: str, players: int) -> str:
     """A hash of how the game plays with this many players: every decision and score of a seeded
     greedy game (rules, data and heuristic all show in it).  A kept run made while the game played
     differently is stale; a change that only makes the code faster, or that touches another player
-    count only (the solo weights), keeps the runs.  (A change to the agents' code must be rerun by
-    deleting the runs it affects.)"""
+    count only (the solo weights), keeps the runs.  A run also keeps the settings of its levels
+    (``level_settings_in``): a level set differently since makes it stale too.  (A change to the
+    agents' code must be rerun by deleting the runs it affects.)"""
     if (game, players) not in _FINGERPRINTS:
         from hanpan.agents.base import Seat
         from hanpan.agents.simple import GreedyAgent
@@ -70,6 +71,22 @@ def fingerprint(game: str, players: int) -> str:
         digest.update(repr([card.total for card in state.scores()]).encode())
         _FINGERPRINTS[game, players] = digest.hexdigest()[:16]
     return _FINGERPRINTS[game, players]
+
+
+def level_settings_in(args: list[str]) -> dict[str, Any]:
+    """The settings each level playing in the run of these ``simulate`` arguments has for its game and
+    player count (``hanpan.agents.registry.LEVELS``), as JSON keeps them: a kept run whose levels
+    were set otherwise is stale.
+
+    >>> level_settings_in(["spirits_of_the_wild", "--players", "greedy,easy", "--games", "2"])
+    {'easy': {'iterations': 40}}
+    """
+    from hanpan.agents.registry import LEVELS, level_settings
+
+    players = args[args.index("--players") + 1].split(",")
+    levels = {name: level_settings(LEVELS[name], args[0], len(players)) for name in players if name in LEVELS}
+    loaded: dict[str, Any] = json.loads(json.dumps(levels))  # as a kept run reads back (tuples become lists)
+    return loaded
 
 
 def _package_hash(package: str) -> str:
@@ -102,13 +119,15 @@ def pair_run(game: str, a: str, b: str, games: int) -> tuple[list[str], dict[str
 def simulate(args: list[str]) -> dict[str, Any] | None:
     """Run ``hanpan simulate`` with ``args`` (cached; ``--jobs`` changes no result, so it is not part of
     the key) and return its JSON; a kept run made while the game played differently (``fingerprint``)
-    is run again (with ``--made-only`` it is returned marked ``"stale"``, to be shown as such)."""
+    or while one of its levels had other settings (``level_settings_in``) is run again (with
+    ``--made-only`` it is returned marked ``"stale"``, to be shown as such)."""
     path = cache_path(args)
     key = path.stem
     source = fingerprint(args[0], len(args[args.index("--players") + 1].split(",")))
+    levels = level_settings_in(args)
     if path.exists():
         data: dict[str, Any] = json.loads(path.read_text())
-        if data.get("source") == source:
+        if data.get("source") == source and data.get("levels") == levels:
             return data
         if MADE_ONLY:
             return {**data, "stale": True}
@@ -123,6 +142,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
     data = json.loads(run.stdout)
     data["command"] = "hanpan simulate " + " ".join(args) + " --json"
     data["source"] = source
+    data["levels"] = levels
     path.write_text(json.dumps(data, indent=1) + "\n")
     return data
 
@@ -304,7 +324,8 @@ def main() -> None:
                       "resumes from the runs kept in `benchmarks/strength-runs/`.", ""]
         if any(STALE in line for line in lines[4:]):
             notes += [f"Figures marked {STALE} were made while their game played differently (its rules, "
-                      "data or heuristic have changed since) and wait to be run again.", ""]
+                      "data or heuristic have changed since) or a level in them was set otherwise, and wait "
+                      "to be run again.", ""]
         page = [*lines[:4], *notes, *lines[4:]]
         args.out.write_text("\n".join(page) + "\n")  # after each game: a partial page is still useful
     print(f"wrote {args.out}")

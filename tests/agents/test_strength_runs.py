@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import sys
 from pathlib import Path
 
@@ -74,3 +75,25 @@ def test_a_run_under_way_survives_a_new_ladder(monkeypatch: pytest.MonkeyPatch, 
     with_ladder_skipped = strength._package_hash("agents")
     monkeypatch.setattr(strength, "LADDER", tmp_path / "ladder.json")  # skip nothing
     assert strength._package_hash("agents") != with_ladder_skipped
+
+
+def test_a_kept_run_goes_stale_when_a_level_in_it_is_set_otherwise(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from hanpan.agents import registry
+
+    monkeypatch.setattr(strength, "CACHE", tmp_path)
+    monkeypatch.setattr(strength, "MADE_ONLY", True)  # read what is kept; run nothing
+    monkeypatch.setattr(strength, "_FINGERPRINTS", {("spirits_of_the_wild", 2): "same-play"})
+    args = ["spirits_of_the_wild", "--players", "greedy,easy", "--games", "20", "--seed", "1"]
+    kept = {"per_player": [], "source": "same-play", "levels": strength.level_settings_in(args)}
+    strength.cache_path(args).write_text(json.dumps(kept))
+    data = strength.simulate(args)
+    assert data is not None and "stale" not in data  # the levels as they were set: the run stands
+    as_set = registry.LEVELS["easy"]
+    monkeypatch.setitem(registry.LEVELS, "easy", {"default": {"iterations": 41}})
+    data = strength.simulate(args)
+    assert data is not None and data["stale"] is True  # easy plays otherwise now
+    strength.cache_path(args).write_text(json.dumps({k: v for k, v in kept.items() if k != "levels"}))
+    monkeypatch.setitem(registry.LEVELS, "easy", as_set)
+    data = strength.simulate(args)
+    assert data is not None and data["stale"] is True  # a run that kept no settings cannot be vouched for
