@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 
 from hanpan.analysis.bench import bench
-from hanpan.core.registry import games
+from hanpan.core.registry import all_games
 
 
 def main() -> None:
@@ -19,7 +19,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     print(f"{'game':<22}{'players':>8}{'games/s':>12}{'decisions/s':>14}{'decisions/game':>16}")
-    for game in games():
+    for game in all_games():
         for players in range(game.min_players, game.max_players + 1):
             r = bench(game.id, players, seconds=args.seconds, runs=args.runs)
             print(f"{game.id:<22}{players:>8}{r['games_per_s']:>12,.0f}{r['decisions_per_s']:>14,.0f}"

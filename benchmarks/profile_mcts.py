@@ -19,8 +19,8 @@ import time
 
 from hanpan.agents.base import Seat
 from hanpan.agents.mcts import MCTSAgent
+from hanpan.core.registry import all_games
 from hanpan.core.registry import game as get_game
-from hanpan.core.registry import games
 from hanpan.core.rng import Rng
 
 PARTS = ("determinize", "clone", "legal_actions", "apply", "_rollout", "_widened", "_values", "evaluate", "_iterate")
@@ -62,7 +62,7 @@ def main() -> None:
     parser.add_argument("--settings", default="{}", help="more MCTSAgent settings, as JSON")
     args = parser.parse_args()
     extra = json.loads(args.settings)
-    ids = [args.game] if args.game else [g.id for g in games()]
+    ids = [args.game] if args.game else [g.id for g in all_games()]
     for game_id in ids:
         game = get_game(game_id)
         players = args.players or game.default_players

@@ -25,7 +25,7 @@ from hanpan.core.errors import (
     UnknownGameError,
 )
 from hanpan.core.record import Record, replay
-from hanpan.core.registry import game, game_ids, games
+from hanpan.core.registry import all_games, game, game_ids
 from hanpan.core.rng import Rng
 
 __version__ = "0.1.0"
@@ -33,5 +33,5 @@ __version__ = "0.1.0"
 __all__ = [
     "Action", "AgentError", "DataError", "Game", "HanpanError", "IllegalActionError", "NotationError",
     "OptionError", "PositionError", "Record", "RecordError", "Rng", "ScoreCard", "State",
-    "UnknownGameError", "game", "game_ids", "games", "replay",
+    "UnknownGameError", "all_games", "game", "game_ids", "replay",
 ]

@@ -31,8 +31,8 @@ HANPAN_IDS = sorted(env_id for env_id in gymnasium.registry if env_id.startswith
 
 
 def test_every_game_of_the_registry_is_registered() -> None:
-    expected = {f"hanpan/{camel_case(g.id)}-v0" for g in hanpan.games()}
-    expected |= {f"hanpan/{camel_case(g.id)}Solo-v0" for g in hanpan.games() if g.min_players == 1}
+    expected = {f"hanpan/{camel_case(g.id)}-v0" for g in hanpan.all_games()}
+    expected |= {f"hanpan/{camel_case(g.id)}Solo-v0" for g in hanpan.all_games() if g.min_players == 1}
     assert set(HANPAN_IDS) == expected
     assert {"hanpan/HarmoniesSolo-v0", "hanpan/Harmonies-v0", "hanpan/SpiritsOfTheWild-v0",
             "hanpan/FourGardens-v0"} <= expected

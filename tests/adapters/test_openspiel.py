@@ -41,8 +41,8 @@ def test_openspiel_random_simulation_with_serialization(name: str, sims: int) ->
 
 def test_every_registered_game_is_in_openspiel() -> None:
     names = {info.short_name for info in pyspiel.registered_games()}
-    assert {f"hanpan_{g.id}" for g in hanpan.games()} <= names
-    assert adapter.register_games() == [f"hanpan_{g.id}" for g in hanpan.games()]  # again: no error
+    assert {f"hanpan_{g.id}" for g in hanpan.all_games()} <= names
+    assert adapter.register_games() == [f"hanpan_{g.id}" for g in hanpan.all_games()]  # again: no error
 
 
 def test_parameters_are_the_players_and_the_games_options() -> None:

@@ -23,7 +23,7 @@ from hanpan.core.contract import Game, State
 from hanpan.core.errors import HanpanError
 from hanpan.core.rng import Rng
 
-SETUPS = [(g.id, n) for g in hanpan.games() for n in range(g.min_players, g.max_players + 1)]
+SETUPS = [(g.id, n) for g in hanpan.all_games() for n in range(g.min_players, g.max_players + 1)]
 IDS = [f"{game}-{players}" for game, players in SETUPS]
 
 
@@ -139,7 +139,7 @@ def test_the_mask_is_the_legal_mask_of_the_seat_to_move_only() -> None:
 
 
 def test_ansi_render_is_plain_text_of_public_facts() -> None:
-    for game in hanpan.games():
+    for game in hanpan.all_games():
         environment = env(game.id, render_mode="ansi")
         environment.reset(seed=2)
         text = environment.render()

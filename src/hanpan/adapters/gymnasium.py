@@ -210,7 +210,7 @@ def default_players(game: Game) -> int:
 
 def register_envs() -> None:
     """Register ``hanpan/<Game>-v0`` and ``hanpan/<Game>Solo-v0`` for the registry's games (idempotent)."""
-    for game in hanpan.games():
+    for game in hanpan.all_games():
         name = camel_case(game.id)
         _register(f"hanpan/{name}-v0", {"game": game.id, "players": default_players(game), "opponent": "greedy"})
         if game.min_players == 1:

@@ -333,7 +333,7 @@ def register_games() -> list[str]:
     """Register every hanpan game with OpenSpiel (again after a new game is registered); their names."""
     names = []
     known = {info.short_name for info in pyspiel.registered_games()}
-    for game in hanpan.games():
+    for game in hanpan.all_games():
         name = short_name(game)
         names.append(name)
         if name in known:

@@ -189,10 +189,10 @@ def _read_json(path: str) -> Any:
 def cmd_games(args: argparse.Namespace, lang: str) -> int:
     from hanpan.agents.ladder import ladder
     from hanpan.cli import output
-    from hanpan.core.registry import games
+    from hanpan.core.registry import all_games
 
     rows = []
-    for game in games():
+    for game in all_games():
         counts = range(game.min_players, game.max_players + 1)
         rows.append({
             "id": game.id,

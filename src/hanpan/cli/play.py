@@ -38,8 +38,8 @@ from hanpan.core.action import Action
 from hanpan.core.contract import Game, State
 from hanpan.core.errors import HanpanError, RecordError
 from hanpan.core.record import Record, replay, start
+from hanpan.core.registry import all_games
 from hanpan.core.registry import game as game_of
-from hanpan.core.registry import games as all_games
 from hanpan.core.rng import mix_seed
 
 Reader = Callable[[str], str]

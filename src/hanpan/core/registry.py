@@ -4,7 +4,7 @@ The core knows no game: games register themselves by a lazy ``module:attribute``
 path, so importing hanpan stays cheap.
 
 >>> import hanpan
->>> [g.id for g in hanpan.games()][:1]
+>>> [g.id for g in hanpan.all_games()][:1]
 ['spirits_of_the_wild']
 >>> hanpan.game("chess")
 Traceback (most recent call last):
@@ -45,6 +45,6 @@ def game_ids() -> list[str]:
     return list(_PATHS)
 
 
-def games() -> list[Game]:
+def all_games() -> list[Game]:
     """Every registered game, in registration order."""
     return [game(game_id) for game_id in _PATHS]

@@ -28,8 +28,8 @@ from hanpan.agents.ladder import ladder
 from hanpan.agents.registry import agent_names
 from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
+from hanpan.core.registry import all_games
 from hanpan.core.registry import game as find_game
-from hanpan.core.registry import games as all_games
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
