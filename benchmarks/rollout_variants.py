@@ -226,20 +226,47 @@ alone, ``hard`` without it, games 0-39 of seed 7 (a scratch switch doing what ``
 
 With the model in both seats: 17 of 40, mean margin -1.73 (paired -2.92 ± 2.89).  So the model is
 ``master``'s (``LEVELS``).
+
+Session 34 (2026-12-05): how far the solo search could go if it knew the draws to come.  ``--oracle``
+makes every determinized state the true one (pouch, deck and generator as they are), so each candidate
+turn is played out on exactly what will happen; greedy's column is the honest greedy.  Games 0-39 of
+seed 2, paired with master's run there (benchmarks/validation/master-solo-2026-12-05.json, 117.15):
+
+    HANPAN_PURE=1 .venv/bin/python benchmarks/rollout_variants.py --oracle --seed 2 --games 40 \
+        --settings '{"workers": 1, "seconds": null, "samples": 1, "turns": null, "prune": 8}'
+    play-outs to the end, width 8, noisy 2 ............... 127.33, paired +10.18 ± 2.20 (about 15 s a game)
+    the same, width 16, noisy 6 .......................... 128.22, paired +11.07 ± 2.44 (about 25 s a game)
+    play-outs of 2 turns then the evaluation (``"turns": 2``) 117.43 (kept: oracle-turns2-solo-2026-12-05.json)
+
+(The first two were a scratch script making the same patch in the same variant code; game 0 run again
+through the command above gave the same 133.)  Without the oracle, the first settings score 105.50:
+one play-out on an unknown future is noise.  So: even knowing every draw, turn plans judged by greedy
+play-outs reach about 128, short of the issue's 135 for ``master`` and just over its 125 for ``hard``;
+and knowing every draw gains nothing when the play-outs stop after 2 turns at the evaluation (117.43
+against master's 117.15): on a 2-turn horizon the evaluation, not the unknown draws, is what limits.
+Nor do play-outs to the end help without the oracle, at 8 samples each (games 0-19, ``"workers": 1,
+"seconds": null, "samples": 8, "prune": 8, "evaluation": "learned"``, about 27 s a game with
+``"turns": null``, 9 s with 2): to the end 116.75, 2 turns 116.50, paired -0.25 ± 2.38 (master's
+114.55 on those games).  What the oracle buys is hindsight — lines fitted to the very draws that come —
+which no sampling of unknown draws recovers.  The solo targets need a stronger policy in the play-outs
+(or a value that sees further than the heuristic's), not more search.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from hanpan.agents.base import Seat, play_out
 from hanpan.agents.registry import LEVELS, LevelAgent, level_settings, make_agent
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent
+from hanpan.core.compiled import COMPILED
 from hanpan.core.registry import game as get_game
 from hanpan.core.rng import mix_seed
 
@@ -273,11 +300,16 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write every game's scores here (JSON)")
     parser.add_argument("--against", type=Path, help="pair with a run written by --out instead of greedy")
     parser.add_argument("--timing", action="store_true", help="time the plan of turn 4 in 3 games instead")
+    parser.add_argument("--oracle", action="store_true",
+                        help="solo: the variant plans on the true draws to come (a ceiling; HANPAN_PURE=1, workers 1)")
     args = parser.parse_args()
     players = 2 if args.opponent else 1
     settings = dict(level_settings(LEVELS[args.level], "harmonies", players)) if args.level else {}
     settings.pop("agent", None)
     settings.update(json.loads(args.settings))
+    if args.oracle and (COMPILED or args.opponent or settings.get("workers", 1) != 1):
+        parser.error("--oracle plays solo games in one process of the interpreted engine: run it with "
+                     "HANPAN_PURE=1, without --opponent, and with \"workers\": 1 in the settings")
     if args.timing:
         timing(settings)
         return
@@ -289,13 +321,14 @@ def main() -> None:
         if args.opponent:
             row = duel(settings, args.opponent, args.seed, index)
         else:
-            row = solo(settings, args.seed, index, None if baseline is None else baseline[index]["score"])
+            row = solo(settings, args.seed, index, None if baseline is None else baseline[index]["score"],
+                       args.oracle)
         row["seconds"] = time.perf_counter() - started
         rows.append(row)
         print(f"game {index}: {report(rows, baseline, args)}", flush=True)
         if args.out:
             args.out.write_text(json.dumps({"settings": settings, "seed": args.seed, "opponent": args.opponent,
-                                            "games": rows}, indent=1))
+                                            "oracle": args.oracle, "games": rows}, indent=1))
 
 
 def variant(settings: dict[str, object], seed: int) -> LevelAgent:
@@ -303,11 +336,30 @@ def variant(settings: dict[str, object], seed: int) -> LevelAgent:
     return LevelAgent("variant", {"harmonies": {"agent": "rollout", **settings}}, seed)
 
 
-def solo(settings: dict[str, object], seed: int, index: int, theirs: float | None) -> dict[str, float]:
-    """Game ``index`` of the run played solo by the variant, and greedy's score on it (or ``theirs``)."""
+@contextlib.contextmanager
+def oracle() -> Iterator[None]:
+    """While it lasts, a determinized Harmonies state is the true one — its pouch, deck and random
+    generator as they are — so a search plans on the draws that will really come: a ceiling on what
+    handling chance better could give a search.  Interpreted classes only (``HANPAN_PURE=1``): a
+    compiled class's methods cannot be replaced."""
+    from hanpan.games.harmonies.state import HarmoniesState
+
+    honest = HarmoniesState.determinize
+    setattr(HarmoniesState, "determinize", lambda self, player, rng: self.clone())  # noqa: B010
+    try:
+        yield
+    finally:
+        setattr(HarmoniesState, "determinize", honest)  # noqa: B010
+
+
+def solo(settings: dict[str, object], seed: int, index: int, theirs: float | None,
+         knows_draws: bool = False) -> dict[str, float]:
+    """Game ``index`` of the run played solo by the variant (knowing the draws to come, if
+    ``knows_draws``: ``oracle``), and greedy's score on it (or ``theirs``)."""
     game = get_game("harmonies")
     state = game.new(players=1, seed=mix_seed(seed, index) >> 16)
-    play_out(state, [variant(settings, mix_seed(seed, index, 1))])
+    with oracle() if knows_draws else contextlib.nullcontext():
+        play_out(state, [variant(settings, mix_seed(seed, index, 1))])
     if theirs is None:
         other = game.new(players=1, seed=mix_seed(seed, index) >> 16)
         play_out(other, [GreedyAgent(mix_seed(seed, index, 1))])
