@@ -10,6 +10,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,11 +21,12 @@ pytest.importorskip("distributed")
 
 from hanpan.analysis import cluster as cluster_module
 from hanpan.analysis.cluster import ClusterError
-from hanpan.analysis.tournament import GameResult, simulate
+from hanpan.analysis.tournament import simulate
 from hanpan.cli.main import main
 
 GAME = "spirits_of_the_wild"
 PLAYERS = ["greedy", "random"]
+SLOW_GAME = "four_gardens"  # a run a worker can be killed in
 
 
 def free_port() -> int:
@@ -94,20 +96,35 @@ def test_two_workers_give_what_one_process_gives_and_a_killed_worker_changes_not
     alone = simulate(GAME, PLAYERS, games=120, seed=5)
     assert simulate(GAME, PLAYERS, games=120, seed=5, cluster=dask_cluster.address) == alone
 
+    # Now a worker dies while it plays a batch.  A watcher polls the scheduler and kills the first worker
+    # it sees busy: looking only when a result comes missed it on a busy machine, where every result
+    # could arrive after the last batch was done.  The run must last for that (Four Gardens' games take
+    # about 10 times as long as GAME's), and another seed makes other tasks (the same games would be the
+    # same task keys, whose results the scheduler may still hold).
+    alone = simulate(SLOW_GAME, PLAYERS, games=120, seed=6)
     seen: list[int] = []
-    killed: list[str] = []  # the worker killed while it held batches
+    killed: list[str] = []  # the worker killed while it held a batch
+    finished = threading.Event()
 
-    def kill_on_first(result: GameResult) -> None:
-        seen.append(result.index)
-        if not killed:  # at the first result where a worker holds batches, it dies with its share
-            with Client(dask_cluster.address, timeout=30) as client:
-                held = client.processing(workers=list(workers))
-            address = max(held, key=lambda a: len(held[a]))
-            if held[address]:  # on a busy machine the first results may come while neither holds any
-                killed.append(address)
-                dask_cluster.kill(workers[address])
+    def kill_the_first_busy_worker() -> None:
+        with Client(dask_cluster.address, timeout=30) as watcher:
+            while not finished.is_set():
+                held = watcher.processing(workers=list(workers))
+                busy = [address for address, keys in held.items() if keys]
+                if busy:
+                    killed.append(busy[0])
+                    dask_cluster.kill(workers[busy[0]])
+                    return
+                time.sleep(0.01)
 
-    disturbed = simulate(GAME, PLAYERS, games=120, seed=5, cluster=dask_cluster.address, on_result=kill_on_first)
+    watcher = threading.Thread(target=kill_the_first_busy_worker)
+    watcher.start()
+    try:
+        disturbed = simulate(SLOW_GAME, PLAYERS, games=120, seed=6, cluster=dask_cluster.address,
+                             on_result=lambda result: seen.append(result.index))
+    finally:
+        finished.set()
+        watcher.join()
     assert killed, "a worker should have held batches while the games ran"
     assert workers[killed[0]].poll() is not None
     assert sorted(seen) == list(range(120))  # every game reported once
