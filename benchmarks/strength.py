@@ -149,11 +149,7 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
 
 def _thinks_on_all_cores(args: list[str]) -> bool:
     """Whether a player of this run is a level searching with several worker processes."""
-    from hanpan.agents.registry import LEVELS, level_settings
-
-    players = args[args.index("--players") + 1].split(",")
-    return any(level_settings(LEVELS[name], args[0], len(players)).get("workers", 1) > 1
-               for name in players if name in LEVELS)
+    return any(settings.get("workers", 1) > 1 for settings in level_settings_in(args).values())
 
 
 def pct(rate: float, ci: list[float]) -> str:

@@ -77,7 +77,7 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     # decisions' p90 0.82 s, p99 3.78 s): more rounds of the same greedy play-outs tell the candidates
     # apart little better (play-outs of 3 turns and 16 samples: 24 of 40 against hard, seed 7; up to 20
     # candidates, finalists chosen on 4 rounds (``screen``), 32 samples: 24 of 40 too).  Solo: 117.1 over
-    # 100 games of seed 1 against hard's 113.6 (its decisions' p99 1.48 s, longest 2.22 s): the budget
+    # 100 games of seed 1 against hard's 113.6 (its decisions' p99 1.32 s, longest 1.72 s): the budget
     # rarely binds there either.
     # Harmonies ``master`` plays with the learned evaluation (``"evaluation": "learned"``): in 2 players
     # the model of hanpan.games.harmonies.learned that the other levels do not use.  Against hard, seed 7
