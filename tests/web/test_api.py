@@ -50,7 +50,9 @@ def check_body(body: dict[str, Any], table: Table, seat: int | None, moves: list
     assert [e["move"] for e in body["log"]] == moves
     assert body["scores"] == [card.to_json() for card in state.scores()]
     assert body["winners"] == list(state.winners())
-    assert body["seats"] == [{"seat": i, "kind": kind} for i, kind in enumerate(table.seats)]
+    assert [(s["seat"], s["kind"]) for s in body["seats"]] == list(enumerate(table.seats))
+    # a computer seat carries its level's name in the page's language
+    assert all(("level" in s) == (s["kind"] != HUMAN) for s in body["seats"])
 
 
 # --- creating a game and reading it ---------------------------------------------------------------------

@@ -29,6 +29,26 @@ from typing import Any
 #: the order of a game's levels where nothing was measured: weakest first
 BASE_ORDER = ("random", "easy", "greedy", "normal", "hard", "master")
 
+#: each level's name as a menu shows it, in English and Korean (the id stays the English word)
+TITLE: dict[str, tuple[str, str]] = {
+    "random": ("random", "무작위"),
+    "easy": ("easy", "쉬움"),
+    "greedy": ("greedy", "욕심쟁이"),
+    "normal": ("normal", "보통"),
+    "hard": ("hard", "어려움"),
+    "master": ("master", "고수"),
+}
+
+
+def level_title(name: str, lang: str = "en") -> str:
+    """A level's name in ``lang`` (a level without one, e.g. ``mcts:200``, keeps its id).
+
+    >>> level_title("master", "ko"), level_title("mcts:200", "ko")
+    ('고수', 'mcts:200')
+    """
+    return TITLE.get(name, (name, name))[1 if lang == "ko" else 0]
+
+
 #: who each level suits, in English and Korean
 ABOUT: dict[str, tuple[str, str]] = {
     "random": ("plays any legal move, to learn the rules against", "아무 수나 둡니다: 규칙을 익힐 때"),
@@ -54,10 +74,12 @@ class Level:
     def line(self, lang: str = "en") -> str:
         """``name — who it suits`` (with the Elo rating or mean score when measured)."""
         about = ABOUT.get(self.name, ("", ""))[1 if lang == "ko" else 0]
-        measured = (f"Elo {self.elo:.0f}" if self.elo is not None
+        rating = "레이팅" if lang == "ko" else "Elo"
+        measured = (f"{rating} {self.elo:.0f}" if self.elo is not None
                     else (f"{'평균' if lang == 'ko' else 'mean'} {self.mean_score:.0f}"
                           if self.mean_score is not None else ""))
-        text = f"{self.name} — {about}" if about else self.name
+        name = level_title(self.name, lang)
+        text = f"{name} — {about}" if about else name
         return f"{text} ({measured})" if measured else text
 
 

@@ -31,6 +31,17 @@ class OptionSpec:
     help_ko: str = ""
     kind: type = str  # for a None default: the type a given value must have
     minimum: int | None = None
+    #: the option's name in words for menus ("Board side" / "개인판 면"); the name itself when empty
+    label_en: str = ""
+    label_ko: str = ""
+
+    def label(self, lang: str = "en") -> str:
+        """The option's name in words, in ``lang``.
+
+        >>> MAX_TURNS.label("ko"), OptionSpec("x", 1).label("en")
+        ('턴 제한', 'x')
+        """
+        return (self.label_ko if lang == "ko" else self.label_en) or self.label_en or self.name
 
     @property
     def value_type(self) -> type:
@@ -90,6 +101,8 @@ MAX_TURNS: Final = OptionSpec(
     None,
     kind=int,
     minimum=1,
+    label_en="Turn limit",
+    label_ko="턴 제한",
     help_en="stop the game after this many turns; a stopped game is unfinished and has no winner",
     help_ko="이 턴 수가 지나면 게임을 멈춥니다. 멈춘 게임은 승자가 없는 미완료 게임입니다",
 )

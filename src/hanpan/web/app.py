@@ -24,7 +24,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from hanpan.agents.ladder import ladder
+from hanpan.agents.ladder import ladder, level_title
 from hanpan.agents.registry import agent_names
 from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
@@ -232,10 +232,13 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
                     continue
                 options.append({"name": spec.name, "default": spec.default,
                                 "choices": list(spec.choices) if spec.choices is not None else None,
-                                "type": spec.value_type.__name__, "help_en": spec.help_en, "help_ko": spec.help_ko})
+                                "type": spec.value_type.__name__, "help_en": spec.help_en, "help_ko": spec.help_ko,
+                                "label_en": spec.label("en"), "label_ko": spec.label("ko")})
             # the computer players per player count, weakest first, each with who it suits
             levels = {str(n): [{"name": level.name, "elo": level.elo, "mean_score": level.mean_score,
-                                "line_en": level.line("en"), "line_ko": level.line("ko")}
+                                "line_en": level.line("en"), "line_ko": level.line("ko"),
+                                "title_en": level_title(level.name, "en"),
+                                "title_ko": level_title(level.name, "ko")}
                                for level in ladder(game.id, n, tuple(agent_names()))]
                       for n in range(game.min_players, game.max_players + 1)}
             out.append({"id": game.id, "name_en": game.name_en, "name_ko": game.name_ko,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
+from hanpan.agents.ladder import level_title
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.errors import HanpanError, IllegalActionError
@@ -88,6 +89,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
     _bodies: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: the state before the newest move (None after an undo: then rebuilt from the moves when asked)
+    _previous: State | None = None
 
     @classmethod
     def start(cls, stored: StoredGame) -> State:
@@ -148,6 +151,7 @@ class LiveGame:
         text = {lang: str(self.render.describe(before, action, lang)) for lang in LANGS}
         self.log.append(LogEntry(move.number, move.seat, str(action), text, _effects(before, after, move.seat)))
         self.moves.append(move)
+        self._previous = before
         self.state = after
         self.version += 1
 
@@ -157,32 +161,48 @@ class LiveGame:
             raise MoveRefused(403 if not self.state.is_over else 409, "you can only undo on your own turn")
         if not self.moves or self.moves[-1].seat != seat:
             raise MoveRefused(409, "nothing of yours to undo this turn")
-        previous = self.start(self.stored)
-        for move in self.moves[:-1]:
-            previous.apply(previous.parse_action(move.notation))
+        previous = self._before_last()
         if previous.current_player != seat or previous.turn != self.state.turn:
             raise MoveRefused(409, "nothing of yours to undo this turn")
         if previous.reveals != self.state.reveals:
             raise MoveRefused(409, "cannot undo: new information came out since (a draw)")
-        return previous
+        return previous.clone()
+
+    def _before_last(self) -> State:
+        """The state before the newest move (kept from the move, or rebuilt after an undo)."""
+        if self._previous is None:
+            previous = self.start(self.stored)
+            for move in self.moves[:-1]:
+                previous.apply(previous.parse_action(move.notation))
+            self._previous = previous
+        return self._previous
 
     def commit_undo(self, previous: State) -> None:
         self.moves.pop()
         self.log.pop()
         self.state = previous
+        self._previous = None
         self.stored.move_count = self.move_number
         self.stored.status = "playing"
         self.stored.result = None
         self.version += 1
 
     def can_undo(self, seat: int | None) -> bool:
-        """A cheap first test for the page's button (the full rule runs on request)."""
-        return (seat is not None and not self.state.is_over and seat == self.state.current_player
-                and bool(self.moves) and self.moves[-1].seat == seat and not self.is_bot(seat))
+        """Whether ``seat`` may take back its last decision now: the page offers undo only then."""
+        if (seat is None or self.state.is_over or seat != self.state.current_player or not self.moves
+                or self.moves[-1].seat != seat or self.is_bot(seat)):
+            return False
+        try:
+            self.undo_target(seat)
+        except MoveRefused:
+            return False
+        return True
 
     # --- what clients see --------------------------------------------------------------------------
-    def seats_json(self) -> list[dict[str, Any]]:
-        return [{"seat": i, "kind": kind} for i, kind in enumerate(self.stored.seats)]
+    def seats_json(self, lang: str = "en") -> list[dict[str, Any]]:
+        """Each seat: its kind (``human`` or a level) and, for a level, its name in ``lang``."""
+        return [{"seat": i, "kind": kind, **({} if kind == HUMAN else {"level": level_title(kind, lang)})}
+                for i, kind in enumerate(self.stored.seats)]
 
     def body(self, seat: int | None, lang: str) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent: its view and nothing of anyone else's secrets."""
@@ -205,12 +225,14 @@ class LiveGame:
             "move_number": self.move_number,
             "current_player": to_move,
             "seat": seat,
-            "seats": self.seats_json(),
+            "seats": self.seats_json(lang),
+            "options": dict(self.stored.options),  # as the game was made (public: no seed), for "rematch"
             "view": state.view(seat) if seat is not None else state.public_view(),
             "legal": [str(a) for a in legal],
             "hints": {str(a): str(self.render.describe(state, a, lang)) for a in legal},
             "scores": [card.to_json() for card in scores],
             "labels": labels(self.stored.game, lang),
+            "tiebreakers": list(getattr(self.render, "TIEBREAKERS", ())),
             "log": [entry.to_json(lang) for entry in self.log[-LOG_IN_BODY:]],
             "log_total": len(self.log),
             "thinking": self.thinking,

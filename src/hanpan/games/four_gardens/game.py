@@ -25,11 +25,13 @@ from hanpan.games.four_gardens.position import state_from_json
 
 WHIMS_OPTION = OptionSpec(
     "whims", False,
+    label_en="Whims of the Gods (promo)", label_ko="신들의 변덕 (프로모)",
     help_en="play with the promo Whims of the Gods (whim tiles instead of bonus tiles)",
     help_ko="프로모 신들의 변덕을 넣고 합니다 (보너스 타일 대신 변덕 타일)",
 )
 DECK_OPTION = OptionSpec(
     "deck", None, kind=str,
+    label_en="Deck file", label_ko="덱 파일",
     help_en="a deck file (four_gardens.deck/1 JSON) to play with instead of the built-in reconstructed deck",
     help_ko="내장된 재구성 덱 대신 쓸 덱 파일 (four_gardens.deck/1 JSON)",
 )

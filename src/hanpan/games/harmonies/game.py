@@ -53,9 +53,11 @@ class Harmonies(Game):
     max_players = 4
     default_players = 2
     game_options = (
-        OptionSpec("side", "A", choices=("A", "B"), help_en="personal board side: A (river) or B (islands)",
+        OptionSpec("side", "A", choices=("A", "B"), label_en="Board side", label_ko="개인판 면",
+                   help_en="personal board side: A (river) or B (islands)",
                    help_ko="개인판 면: A(강) 또는 B(섬)"),
-        OptionSpec("spirits", False, help_en="play with the Nature's Spirit cards",
+        OptionSpec("spirits", False, label_en="Nature's Spirits", label_ko="자연의 정령",
+                   help_en="play with the Nature's Spirit cards",
                    help_ko="자연의 정령 카드를 사용합니다"),
     )
     #: "learned" adds the learned corrections the standard evaluation leaves out (hanpan.games.harmonies.learned)

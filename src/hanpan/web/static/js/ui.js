@@ -1,5 +1,7 @@
 // The `ui` object the page lends a game's board module (docs/web-boards.md).
 
+import { matches } from "./moves.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
@@ -31,19 +33,68 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
+ * The moves to mark on the board as "what just happened": the newest turn of every other seat since
+ * `me` last moved (for a spectator or a replay, `me` is null: the newest decision, or the newest turn
+ * when `turn` is true).
+ * @param {{n: number, seat: number, move: string, text: string}[]} log oldest first
+ * @param {number | null} me @param {boolean} [turn]
+ * @returns {{n: number, seat: number, move: string, text: string}[]}
+ */
+export function recentMoves(log, me, turn = true) {
+  const out = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i];
+    if (me !== null && entry.seat === me) break;
+    if (me === null && out.length && (!turn || entry.seat !== out[0].seat)) break;
+    out.unshift(entry);
+  }
+  return out;
+}
+
+/**
  * @param {{lang: string, catalog: any, body: any, chooser: import("./moves.js").Chooser | null,
- *          onToken: (token: string) => void, seatName: (seat: number) => string}} opts
+ *          onToken: (token: string) => void, seatName: (seat: number) => string,
+ *          recent?: {n: number, seat: number, move: string, text: string}[]}} opts
  */
 export function makeUi(opts) {
   const { lang, catalog, chooser, onToken, seatName } = opts;
+  const recent = opts.recent || [];
+  const newest = recent.length ? recent[recent.length - 1].n : -1;
   const clickable = (/** @type {string} */ token) => !!chooser && chooser.clickable(token);
   const chosen = (/** @type {string} */ token) => !!chooser && chooser.chosen(token);
+  /** the newest recent move by `seat` (any seat when null) that holds `token` as whole words, or null
+   * @param {string} token @param {number | null} [seat] */
+  const markedBy = (token, seat = null) => {
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const entry = recent[i];
+      if ((seat === null || seat === undefined || entry.seat === seat) && matches(entry.move, [token])) return entry;
+    }
+    return null;
+  };
   return {
     lang,
     catalog,
     seatName,
     svg,
     h,
+    /** the other seats' newest turn, oldest decision first: [{n, seat, move, text}] */
+    recent,
+    /** whether a recent move by `seat` (any seat when null) holds `token` @param {string} token @param {number | null} [seat] */
+    marked: (token, seat = null) => markedBy(token, seat) !== null,
+    /**
+     * Mark `el` as changed by the other seats' last turn when a recent move of `seat` (any seat when
+     * null) holds `token`: class `last-move` (and `last-move-newest` for the newest decision), with
+     * its text as a tooltip for mouse and screen reader.
+     * @param {Element} el @param {string} token @param {number | null} [seat]
+     */
+    mark(el, token, seat = null) {
+      const entry = markedBy(token, seat);
+      if (!entry) return el;
+      el.classList.add("last-move");
+      if (entry.n === newest) el.classList.add("last-move-newest");
+      el.setAttribute("data-last-move", String(entry.n));
+      return el;
+    },
     /** @param {string} en @param {string} ko */
     tr: (en, ko) => (lang === "ko" ? ko : en),
     clickable,
