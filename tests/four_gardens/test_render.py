@@ -85,7 +85,7 @@ def test_a_rotation_says_what_it_collects_from_public_facts_only() -> None:
                     got = [after.store[p * 4 + r] - s.store[p * 4 + r] for r in range(4)]
                     words = [f"{n} {name}" for n, name in zip(got, ("stone", "water", "grass", "wood"), strict=True)
                              if n]
-                    assert en.endswith("collect " + ", ".join(words) if words else "(collects nothing)"), en
+                    assert en.endswith("collect " + ", ".join(words) if words else ": collects nothing"), en
                     assert ("수집 없음" in ko) == (not words)
                     # the same in every world the mover cannot tell apart
                     d = s.determinize(p, Rng(seed + 99))
@@ -101,8 +101,8 @@ def test_a_rotation_with_full_storage_collects_nothing() -> None:
     s.store[0:4] = [4, 0, 0, 0]
     s.supply[0] -= 4
     action = next(a for a in s.legal_actions() if str(a) == "rotate c6 cw")
-    assert describe(s, action, "en") == "Discard c6: turn the tower clockwise (collects nothing)"
-    assert describe(s, action, "ko") == "c6을(를) 버리고 탑을 시계 방향으로 돌리기 (수집 없음)"
+    assert describe(s, action, "en") == "Rotate clockwise (discard c6): collects nothing"
+    assert describe(s, action, "ko") == "시계 방향 회전 (c6 버림): 수집 없음"
 
 
 def test_one_landscape_card_is_singular_and_the_head_counts_rounds() -> None:

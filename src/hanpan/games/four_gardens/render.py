@@ -7,7 +7,7 @@ sees the view of no seat: only public facts), so nothing hidden can leak here.
 >>> from rich.console import Console
 >>> state = hanpan.game("four_gardens").new(players=2, seed=3)
 >>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
-('Play c6 into your garden as a base card', 'c6을(를) 기초 카드로 정원에 내려 놓기')
+('Play: put c6 into your garden, base side up', '내려 놓기: c6을(를) 기초 면으로 정원에 놓기')
 >>> import io
 >>> console = Console(width=120, record=True, color_system=None, file=io.StringIO())
 >>> console.print(render(state, 0, "en")); "Tower" in console.export_text()
@@ -237,6 +237,8 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
 
 
 # --- action labels ---------------------------------------------------------------------------------
+#: the score card's keys that break ties and are not points (the page shows them apart from the points)
+TIEBREAKERS: tuple[str, ...] = ("landscapes", "largest")
 #: score categories that are not gods, and the tie-break extras of a score card
 CATEGORIES: dict[str, tuple[str, str]] = {
     "bonus": ("Bonus tiles", "보너스 타일"), "whims": ("Whim tiles", "변덕 타일"),
@@ -285,34 +287,33 @@ def describe(state: State, action: Action, lang: str) -> str:
     >>> import hanpan
     >>> s = hanpan.game("four_gardens").new(players=2, seed=3)
     >>> describe(s, s.legal_actions()[5], "en"), str(s.legal_actions()[5])
-    ('Discard c6: turn the tower clockwise and collect 1 water, 3 wood', 'rotate c6 cw')
+    ('Rotate clockwise (discard c6): collect 1 water, 3 wood', 'rotate c6 cw')
     >>> describe(s, s.legal_actions()[5], "ko")
-    'c6을(를) 버리고 탑을 시계 방향으로 돌려 물 1, 나무 3 수집'
+    '시계 방향 회전 (c6 버림): 물 1, 나무 3 수집'
     """
     ko = lang == "ko"
     words = str(action).split()
     head, args = words[0], words[1:]
     if head == "play":
-        return (f"{args[0]}을(를) 기초 카드로 정원에 내려 놓기" if ko
-                else f"Play {args[0]} into your garden as a base card")
+        return (f"내려 놓기: {args[0]}을(를) 기초 면으로 정원에 놓기" if ko
+                else f"Play: put {args[0]} into your garden, base side up")
     if head == "rotate":
-        way = ("시계 방향" if args[1] == "cw" else "시계 반대 방향") if ko else (
-            "clockwise" if args[1] == "cw" else "counter-clockwise")
+        way = ("시계 방향 회전" if args[1] == "cw" else "시계 반대 방향 회전") if ko else (
+            "Rotate clockwise" if args[1] == "cw" else "Rotate counter-clockwise")
+        spent = f"{args[0]} 버림" if ko else f"discard {args[0]}"
         got = _collected(state, action)
         if got is None:
-            return (f"{args[0]}을(를) 버리고 탑을 {way}으로 돌려 자원 수집" if ko
-                    else f"Discard {args[0]}: turn the tower {way} and collect")
+            return f"{way} ({spent}): 탑을 돌리고 자원 수집" if ko else f"{way} ({spent}): turn the tower and collect"
         what = ", ".join(f"{_r(r, lang)} {n}" if ko else f"{n} {_r(r, lang)}" for r, n in got.items())
         if ko:
-            return (f"{args[0]}을(를) 버리고 탑을 {way}으로 돌려 {what} 수집" if what
-                    else f"{args[0]}을(를) 버리고 탑을 {way}으로 돌리기 (수집 없음)")
-        return (f"Discard {args[0]}: turn the tower {way} and collect {what}" if what
-                else f"Discard {args[0]}: turn the tower {way} (collects nothing)")
+            return f"{way} ({spent}): {what} 수집" if what else f"{way} ({spent}): 수집 없음"
+        return f"{way} ({spent}): collect {what}" if what else f"{way} ({spent}): collects nothing"
     if head == "gain":
-        return (f"{args[0]}을(를) 버리고 원하는 자원 1개 획득" if ko
-                else f"Discard {args[0]}: gain 1 resource of your choice")
+        return (f"획득 ({args[0]} 버림): 원하는 자원 1개를 기초 카드나 창고에" if ko
+                else f"Gain ({args[0]} discarded): 1 resource of your choice onto a base card or into storage")
     if head == "rearrange":
-        return f"{args[0]}을(를) 버리고 자원 재배치" if ko else f"Discard {args[0]}: rearrange resources"
+        return (f"재배치 ({args[0]} 버림): 창고와 기초 카드 사이에서 자원 옮기기" if ko
+                else f"Rearrange ({args[0]} discarded): move resources from storage and between base cards")
     if head == "put":
         where = ("창고" if ko else "storage") if args[1] == "storage" else args[1]
         return f"{_r(args[0], lang)} 1개를 {where}에 놓기" if ko else f"Put 1 {_r(args[0], lang)} on {where}"
@@ -345,7 +346,8 @@ def describe(state: State, action: Action, lang: str) -> str:
     if head == "oppress":
         return f"압제: {args[0]}에 타일 올리기" if ko else f"Oppression: put the tile on {args[0]}"
     if head == "upheaval":
-        return f"격변: {args[0]}을(를) 버리고 탑 재배치" if ko else f"Upheaval: discard {args[0]} and rebuild the tower"
+        return (f"격변 ({args[0]} 버림): 탑을 다시 쌓고 수집" if ko
+                else f"Upheaval ({args[0]} discarded): rebuild the tower, then collect")
     if head == "tower":
         return (f"다음 층: {_r(args[0], lang)}, 내 쪽에 {args[1]}번 면" if ko
                 else f"Next floor up: {_r(args[0], lang)}, face {args[1]} toward you")
@@ -358,7 +360,8 @@ def describe(state: State, action: Action, lang: str) -> str:
             return "축성: 창고 확장 타일 2개 가져오기" if ko else "Consecration: take the 2 storage expansions"
         return "축성: 뒷면으로 두기 (2점)" if ko else "Consecration: keep it face down (2 points)"
     if head == "abundance":
-        return f"풍족: {args[0]}을(를) 버리기" if ko else f"Abundance: discard {args[0]}"
+        return (f"풍족 ({args[0]} 버림): 창고 칸 수만큼 원하는 자원 놓기" if ko
+                else f"Abundance ({args[0]} discarded): place resources of your choice, one per storage slot")
     if head == "sacrifice":
         return (f"희생: {_r(args[0], lang)} 1칸 후퇴, {_r(args[1], lang)} 2칸 전진" if ko
                 else f"Sacrifice: {_r(args[0], lang)} down 1, {_r(args[1], lang)} up 2")
