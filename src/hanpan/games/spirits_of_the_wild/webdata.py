@@ -7,8 +7,8 @@ number in the data file changes the page too.
 >>> c = catalog()
 >>> [a["id"] for a in c["animals"]], [s["id"] for s in c["spirit_cards"]]
 (['owl', 'rabbit', 'beaver', 'salmon', 'turtle'], ['deer', 'wolf', 'bear', 'ram', 'bison', 'eagle'])
->>> c["animals"][3]["slot_points"], c["stones"][0]["letter"]
-([[1, 2, 4, 6, 9, 13]], 'B')
+>>> c["animals"][3]["slot_points"], c["stones"][0]["id"]
+([[1, 2, 4, 6, 9, 13]], 'blue')
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from hanpan.games.spirits_of_the_wild.data import (
     SPIRITS_TO_END,
     TRAY_AT_SETUP,
 )
-from hanpan.games.spirits_of_the_wild.render import CARD_LABEL, LETTER
+from hanpan.games.spirits_of_the_wild.render import CARD_LABEL
 
 
 def _text(en: str, ko: str) -> dict[str, str]:
@@ -109,8 +109,7 @@ def _action_text(card: str) -> dict[str, str]:
 def catalog() -> dict[str, Any]:
     """JSON-able static data of Spirits of the Wild for the page."""
     stones = [
-        {"id": s["id"], "en": s["en"], "ko": s["ko"], "count": s["count"], "letter": LETTER[s["id"]],
-         "colour": s["id"] != "spirit"}
+        {"id": s["id"], "en": s["en"], "ko": s["ko"], "count": s["count"], "colour": s["id"] != "spirit"}
         for s in DATA["stones"]
     ]
     animals = []
