@@ -1,54 +1,58 @@
 """The pages in a real browser: Debian's chromium driven by Playwright, against ``hanpan serve``.
 
-A person plays a complete game of each title against a computer seat by clicking the board; two browsers
-play Four Gardens against each other online and one never sees the other's hand; a reload mid-game
-brings the same board back.  Screenshots go to ``HANPAN_SCREENSHOTS`` (default: a temporary folder);
-the best are kept in docs/screenshots/.
+A person plays a complete game of each title against a computer seat, on a 1366×768 desktop in English
+and on a 390×844 phone in Korean, every decision by clicking the board (the first few by keyboard); after
+every click what is offered next and any message must be inside the window (on the desktop without one
+scroll), the other seat's last turn must be marked on the board, and a Korean page must show none of the
+game's English words.  Other tests: the other seat's decisions played out one by one, the replay page, two
+browsers online that never see each other's hand, a reload mid-game, the lobby, and axe-core's
+accessibility check.  The figures (clicks, scrolls, push-to-draw times) go to ``SHOTS/figures.json`` and
+are printed; mid-game screenshots of each title are made again into docs/screenshots/.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
-import os
 import random
 import re
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from .browser import (
+    CHROMIUM_ARGS,
+    DESKTOP,
+    DOC_SHOTS,
+    LONG,
+    PHONE,
+    SHOTS,
+    axe_script,
+    axe_violations,
+    chromium_path,
+    create_in_lobby,
+    draw_times,
+    english_terms,
+    english_words_in,
+    missing,
+    new_page,
+    one_decision,
+    play_game,
+    seat_links,
+    status,
+    summary,
+    wait_for_my_turn_or_end,
+    write_figures,
+)
 from .conftest import need
 from .server import running_server
-
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--no-first-run", "--disable-sync", "--disable-dev-shm-usage"]
-SHOTS = Path(os.environ.get("HANPAN_SCREENSHOTS") or tempfile.mkdtemp(prefix="hanpan-shots-"))
-
-
-def chromium_path() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        found = shutil.which(name)
-        if found:
-            return found
-    return None
-
-
-def _missing() -> str | None:
-    try:
-        import playwright  # noqa: F401
-    except ImportError:
-        return "Playwright is not installed: pip install -e '.[dev]'"
-    if chromium_path() is None:
-        return "chromium is not installed: sudo apt-get install chromium (make test does it as root)"
-    return None
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need(_missing())
+    need(missing())
     folder = tmp_path_factory.mktemp("browser-db")
     log = folder / "server.log"
     with running_server(f"sqlite:///{folder}/games.sqlite3", log) as base:
@@ -58,7 +62,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    need(_missing())
+    need(missing())
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
@@ -67,175 +71,146 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-def new_page(browser: Any, width: int = 1400, height: int = 900) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return context, page, errors
-
-
-def create_in_lobby(page: Any, base: str, game: str, seats: list[str], options: dict[str, Any] | None = None,
-                    seed: int | None = None) -> list[str]:
-    """Make a game with the lobby's form; returns the seat links in order, then the spectators' link."""
-    page.goto(base + "/")
-    page.wait_for_selector("#create")
-    page.select_option("#game", game)
-    if page.locator("#count").count():
-        page.select_option("#count", str(len(seats)))
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#seat{seat}", kind)
-    for name, value in (options or {}).items():
-        field = page.locator(f"#opt-{name}")
-        if field.get_attribute("type") == "checkbox":
-            field.set_checked(bool(value))
-        else:
-            field.select_option(str(value))
-    if seed is not None:
-        page.fill("#seed", str(seed))
-    page.click("#create")
-    page.wait_for_selector(".watch-link")
-    links = [a.get_attribute("href") for a in page.locator(".seat-link").all()]
-    return [*links, page.locator(".watch-link").get_attribute("href")]
-
-
-def status(page: Any) -> dict[str, str]:
-    box = page.locator("#status")
-    return {"move": box.get_attribute("data-move-number") or "", "state": box.get_attribute("data-state") or "",
-            "mine": box.get_attribute("data-mine") or ""}
-
-
-def wait_for_change(page: Any, before: dict[str, str], timeout: float = 30_000) -> None:
-    page.wait_for_function(
-        """([move, mine]) => { const s = document.querySelector('#status');
-             return s && (s.dataset.moveNumber !== move || s.dataset.mine !== mine); }""",
-        arg=[before["move"], before["mine"]], timeout=timeout)
-
-
-def wait_for_my_turn(page: Any) -> None:
-    """Until the page says this seat is to move.  The status is read once per check and that same
-    reading is what a change is awaited from: read twice, a turn that came in between would be waited
-    past (the computer seat can move that fast)."""
-    while True:
-        before = status(page)
-        if before["mine"] == "true":
-            return
-        wait_for_change(page, before)
-
-
-def click_one_move(page: Any, rng: random.Random) -> str:
-    """Make one move by clicking: board targets until the page offers the remaining moves as buttons.
-
-    Returns how the move was finished: 'board' (the last click was on the board) or 'choice'."""
-    before = status(page)
-    for _ in range(12):
-        choices = page.locator("#choices button.choice")
-        if choices.count():
-            choices.nth(rng.randrange(choices.count())).click()
-            wait_for_change(page, before)
-            return "choice"
-        targets = page.locator("#board .clickable")
-        count = targets.count()
-        if not count:
-            page.screenshot(path=str(SHOTS / "nothing-to-click.png"), full_page=True)
-            legal = [b.get_attribute("data-move") for b in page.locator(".legal-move").all()]
-            raise AssertionError(f"it is my turn but the board offers nothing to click; legal: {legal}; "
-                                 f"status {status(page)}")
-        target = targets.nth(rng.randrange(count))
-        try:
-            target.click(timeout=3000)
-        except Exception:  # covered by a neighbour: a person would click the part that shows
-            target.dispatch_event("click")
-        try:
-            wait_for_change(page, before, timeout=400)
-            return "board"
-        except Exception:
-            continue  # a first click narrowed the choice; click on
-    raise AssertionError("twelve clicks chose no move")
-
-
-def play_by_clicking(page: Any, rng: random.Random, shots: str, max_moves: int = 3000) -> dict[str, int]:
-    """Play the seat of ``page`` to the end of the game by clicking; screenshots at the start, middle, end."""
-    made = {"board": 0, "choice": 0}
-    page.wait_for_selector("#status[data-state]")
-    while True:
-        now = status(page)
-        if now["state"] != "playing":
-            break
-        if now["mine"] == "true":
-            made[click_one_move(page, rng)] += 1
-            total = made["board"] + made["choice"]
-            if total in (1, 25):
-                page.screenshot(path=str(SHOTS / f"{shots}-{'start' if total == 1 else 'mid'}.png"), full_page=True)
-            assert total < max_moves
-        else:
-            wait_for_change(page, now, timeout=60_000)
-    page.screenshot(path=str(SHOTS / f"{shots}-end.png"), full_page=True)
-    return made
-
-
 GAMES = [
-    ("spirits_of_the_wild", ["human", "greedy"], {}),
-    ("harmonies", ["human", "greedy"], {"spirits": True}),
-    ("four_gardens", ["human", "greedy"], {"whims": True}),
+    ("spirits_of_the_wild", {}),
+    ("harmonies", {"spirits": True}),
+    ("four_gardens", {"whims": True}),
 ]
+SCREENS = [("desktop", DESKTOP, "en"), ("phone", PHONE, "ko")]
 
 
-@pytest.mark.parametrize(("game", "seats", "options"), GAMES, ids=[g[0] for g in GAMES])
-def test_a_person_plays_a_whole_game_by_clicking(server: str, browser: Any, game: str, seats: list[str],
-                                                  options: dict[str, Any]) -> None:
-    context, page, errors = new_page(browser)
-    links = create_in_lobby(page, server, game, seats, options, seed=11)
-    page.goto(links[0])
-    made = play_by_clicking(page, random.Random(3), game)
+@pytest.mark.parametrize(("screen", "size", "lang"), SCREENS, ids=[s[0] for s in SCREENS])
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g[0] for g in GAMES])
+def test_a_person_plays_a_whole_game_by_clicking(server: str, browser: Any, game: str, options: dict[str, Any],
+                                                  screen: str, size: tuple[int, int], lang: str) -> None:
+    context, page, errors = new_page(browser, size, lang)
+    create_in_lobby(page, server, game, ["human", "greedy"], options, seed=11)
+    desktop = screen == "desktop"
+    shot = DOC_SHOTS / (f"{game}.png" if desktop else f"{game}-phone-ko.png")
+    played = play_game(page, random.Random(3), strict_view=desktop, shots=shot,
+                       keyboard_decisions=8 if desktop else 0)
     assert status(page)["state"] == "finished"
-    assert made["board"] + made["choice"] > 5
-    assert page.locator("table.scores tr.total").count() == 1
-    assert page.locator("a[href^='/replay/']").count() == 1  # the finished game offers its replay
+    assert played.decisions > 5
+    # nothing to click or read was ever out of the window; on the desktop not one scroll
+    assert played.out_of_view == [], played.out_of_view[:5]
+    if desktop:
+        assert played.scrolls == 0
+    # every turn of the other seat left its mark on the board
+    assert played.other_turns > 3 and played.unmarked == [], played.unmarked[:5]
+    # the end: why it ended and the final scores, with the replay
+    page.wait_for_selector("#final:not([hidden]) .end-reason")
+    assert page.locator("#final table.scores tr.total").count() == 1
+    assert page.locator("#final a[href^='/replay/']").count() == 1
+    page.screenshot(path=str(SHOTS / f"{game}-{screen}-end.png"))
+    if lang == "ko":
+        terms = english_terms(game)
+        for text in played.texts:
+            assert english_words_in(text, terms) == set()
+    times = draw_times(page)
+    write_figures(f"{game}-{screen}", {**played.to_json(), **summary(times)})
     assert errors == []
     context.close()
 
 
+def test_the_other_seats_decisions_are_played_out_one_by_one(server: str, browser: Any) -> None:
+    """With motion allowed, each decision of the computer seat is drawn on its own, STEP_MS apart."""
+    context, page, errors = new_page(browser, DESKTOP, "en", motion="no-preference")
+    create_in_lobby(page, server, "harmonies", ["human", "greedy"], seed=5)
+    page.evaluate("""() => { window.__seen = [];
+        new MutationObserver(() => { const n = document.querySelector('#status').dataset.moveNumber;
+          const last = window.__seen[window.__seen.length - 1];
+          if (!last || last[0] !== n) window.__seen.push([n, performance.now()]); })
+        .observe(document.querySelector('#status'), {attributes: true}); }""")
+    rng = random.Random(1)
+    played = play_game_turns(page, rng, turns=2)
+    seen = page.evaluate("window.__seen")
+    numbers = [int(n) for n, _ in seen]
+    # the computer seat's turn (three tokens, then its card or the end) came one decision at a time
+    assert all(b - a == 1 for a, b in itertools.pairwise(numbers)), numbers
+    gaps = [b[1] - a[1] for a, b in itertools.pairwise(seen)]
+    their = [gap for (n, _), gap in zip(seen[1:], gaps, strict=False) if int(n) > played]
+    assert their and min(their) >= 300, gaps
+    assert page.locator("#board .last-move").count() > 0
+    assert errors == []
+    context.close()
+
+
+def play_game_turns(page: Any, rng: random.Random, turns: int) -> int:
+    """Play ``turns`` of this seat's turns; returns the move number after this seat's last decision."""
+    from .browser import Played
+
+    played = Played()
+    mine_until = 0
+    for _ in range(turns):
+        now = wait_for_my_turn_or_end(page)
+        while status(page)["mine"] == "true":
+            one_decision(page, rng, played, strict_view=True)
+        mine_until = int(status(page)["move"])
+        assert now["state"] == "playing"
+    wait_for_my_turn_or_end(page)
+    return mine_until
+
+
 def test_the_replay_page_steps_through_a_finished_game(server: str, browser: Any) -> None:
     context, page, errors = new_page(browser)
-    links = create_in_lobby(page, server, "spirits_of_the_wild", ["human", "random"], seed=5)
-    page.goto(links[0])
-    play_by_clicking(page, random.Random(1), "replay-source")
-    page.click("a[href^='/replay/']")
+    create_in_lobby(page, server, "spirits_of_the_wild", ["human", "random"], seed=5)
+    play_game(page, random.Random(1), strict_view=True)
+    page.click("#final a[href^='/replay/']")
     page.wait_for_selector("#step")
     page.wait_for_function("() => document.querySelector('#step').textContent.length > 0")
     page.click("#next")
     page.wait_for_function("() => / 1 /.test(' ' + document.querySelector('#step').textContent + ' ')")
+    # the step's decision is told and marked on the board
+    assert page.locator("#step-text").inner_text().strip()
+    page.wait_for_selector("#board .last-move")
     page.keyboard.press("End")
     page.wait_for_function("() => document.querySelector('#slider').value === document.querySelector('#slider').max")
     assert page.locator("#board svg").count() > 0
+    # the buttons' symbols are drawn, not font glyphs
+    assert not re.search("[⏮⏭◀▶]", page.locator(".replay-controls").inner_text())
+    assert page.locator(".replay-controls svg.icon").count() == 4
+    # seen by a seat, the table and the board name the seats alike (no "you" in a replay)
+    page.select_option("#see-as", "1")
+    page.wait_for_function("() => document.querySelector('table.scores thead').textContent.includes('2')")
+    assert "(you)" not in page.locator("main").inner_text()
     page.screenshot(path=str(SHOTS / "replay.png"), full_page=True)
     assert errors == []
     context.close()
 
 
 def test_two_browsers_play_online_and_never_see_each_others_hand(server: str, browser: Any) -> None:
-    lobby_context, lobby, _ = new_page(browser)
-    links = create_in_lobby(lobby, server, "four_gardens", ["human", "human"], seed=21)
-    lobby_context.close()
+    first_context, first, first_errors = new_page(browser)
+    create_in_lobby(first, server, "four_gardens", ["human", "human"], seed=21)
+    links = seat_links(first)
+    assert set(links) == {0, 1}
+    # the game page offers the other seat's link to hand out
+    assert first.locator("details.invite button.copy").count() >= 2
+    frames_of: list[list[str]] = [[], []]
     seats = []
     for seat in range(2):
-        context, page, errors = new_page(browser)
-        frames: list[str] = []
+        # the creator's browser is at seat 0 already; it reloads once its frames are listened to
+        context, page, errors = (first_context, first, first_errors) if seat == 0 else new_page(browser)
+        frames = frames_of[seat]
         page.on("websocket", lambda ws, frames=frames: ws.on("framereceived", lambda payload, frames=frames:
                                                              frames.append(str(payload))))
         page.goto(links[seat])
+        if seat == 0:
+            page.reload()
         page.wait_for_selector("#status[data-state]")
         seats.append((context, page, errors, frames))
     rng = random.Random(8)
+    from .browser import Played
+
+    played = Played()
     for _ in range(60):  # sixty decisions of the game, each made by whoever is to move
-        for _c, page, _e, _f in seats:
-            if status(page)["mine"] == "true":
-                click_one_move(page, rng)
-                break
+        movers = [page for _c, page, _e, _f in seats if status(page)["mine"] == "true"]
+        if movers:
+            one_decision(movers[0], rng, played, strict_view=True)
         else:
-            seats[0][1].wait_for_timeout(200)
+            seats[0][1].wait_for_function(
+                """() => document.querySelector('#status').dataset.busy !== 'true'""", timeout=LONG)
+            seats[0][1].wait_for_timeout(100)
+    assert played.decisions >= 40
     # each seat's own frames say which of its cards are private (drawn blind), move by move
     private: list[dict[int, set[int]]] = [{}, {}]
     for seat, (_c, _p, _e, frames) in enumerate(seats):
@@ -278,15 +253,15 @@ def _ids(data: Any) -> set[int]:
 
 def test_a_reload_mid_game_brings_the_same_board_back(server: str, browser: Any) -> None:
     context, page, errors = new_page(browser)
-    links = create_in_lobby(page, server, "harmonies", ["human", "random"], seed=4)
-    page.goto(links[0])
-    page.wait_for_selector("#status[data-state]")
+    create_in_lobby(page, server, "harmonies", ["human", "random"], seed=4)
     rng = random.Random(2)
-    for _ in range(6):
-        wait_for_my_turn(page)
-        click_one_move(page, rng)
-    wait_for_my_turn(page)  # let the computer seat finish: the position must stand still
-    before = status(page)
+    from .browser import Played
+
+    played = Played()
+    while played.decisions < 6:
+        wait_for_my_turn_or_end(page)
+        one_decision(page, rng, played, strict_view=True)
+    before = wait_for_my_turn_or_end(page)  # let the computer seat finish: the position must stand still
     board_before = page.locator("#board").inner_text()
     log_before = page.locator("ol.log li").count()
     page.reload()
@@ -299,8 +274,8 @@ def test_a_reload_mid_game_brings_the_same_board_back(server: str, browser: Any)
     context.close()
 
 
-def test_the_lobby_switches_to_korean(server: str, browser: Any) -> None:
-    context, page, errors = new_page(browser, 390, 844)
+def test_the_lobby_in_korean_on_a_phone(server: str, browser: Any) -> None:
+    context, page, errors = new_page(browser, PHONE, "ko")
     page.goto(server + "/?lang=ko")
     page.wait_for_selector("#create")
     assert "새 게임" in page.locator("main").inner_text()
@@ -311,8 +286,61 @@ def test_the_lobby_switches_to_korean(server: str, browser: Any) -> None:
     page.select_option("#count", "2")
     shown = page.locator("#seat1 option").all_inner_texts()  # the computer players, weakest first, in Korean
     levels = ladder("harmonies", 2, tuple(agent_names()))
-    assert shown[1:] == [level.line("ko") for level in levels] and "고수께" in shown[-1]
+    assert shown[1:] == [level.line("ko") for level in levels] and "고수 — " in shown[-1]
+    assert not english_words_in(" ".join(shown), english_terms("harmonies"))
+    # options in words with their description; the seed is under "more" and says what it is for
+    options = page.locator("fieldset").inner_text()
+    assert "개인판 면" in options and "자연의 정령" in options and "side" not in options
+    assert not page.locator("#seed").is_visible()
+    page.click("details.more summary")
+    assert page.locator("#seed").is_visible() and "같은 시드" in page.locator("#seed-help").inner_text()
+    # a first game of Four Gardens is for two
+    page.select_option("#game", "four_gardens")
+    assert page.locator("#count").input_value() == "2" and page.locator(".seat-kind").count() == 2
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")  # nothing off the screen
-    page.screenshot(path=str(SHOTS / "lobby-ko-phone.png"), full_page=True)
+    page.screenshot(path=str(DOC_SHOTS / "lobby-ko-phone.png"), full_page=True)
     assert errors == []
     context.close()
+
+
+@pytest.fixture(scope="module")
+def axe(tmp_path_factory: pytest.TempPathFactory) -> str:
+    cache = Path.home() / ".cache" / "hanpan-tests"
+    return axe_script(cache)
+
+
+def test_no_serious_accessibility_violations(server: str, browser: Any, axe: str) -> None:
+    """axe-core on the lobby, a game page of each title mid-game (both languages) and the replay page."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    context, page, _errors = new_page(browser)
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    found["lobby"] = axe_violations(page, axe)
+    for game, options in GAMES:
+        for lang in ("en", "ko"):
+            context_g, page_g, _ = new_page(browser, DESKTOP, lang)
+            create_in_lobby(page_g, server, game, ["human", "greedy"], options, seed=2)
+            rng = random.Random(4)
+            from .browser import Played
+
+            played = Played()
+            while played.decisions < 6 and wait_for_my_turn_or_end(page_g)["state"] == "playing":
+                one_decision(page_g, rng, played, strict_view=False)
+            wait_for_my_turn_or_end(page_g)
+            # a choice half made: the popover or the lit places are checked too
+            page_g.locator("#board .clickable").first.click()
+            page_g.wait_for_function("() => document.querySelector('#status').dataset.busy !== 'true'")
+            found[f"{game}-{lang}"] = axe_violations(page_g, axe)
+            context_g.close()
+    # a game of two computer seats, finished, for the replay page
+    game_id = page.evaluate("""async () => (await (await fetch('/api/games', {method: 'POST',
+        headers: {'Content-Type': 'application/json'},
+        body: JSON.stringify({game: 'spirits_of_the_wild', seats: ['random', 'random'], seed: 3})})).json()).id""")
+    page.wait_for_function("""async (id) => (await (await fetch('/api/games/' + id)).json()).status === 'finished'""",
+                           arg=game_id, timeout=LONG, polling=250)
+    page.goto(f"{server}/replay/{game_id}")
+    page.wait_for_selector("#board svg")
+    found["replay"] = axe_violations(page, axe)
+    context.close()
+    write_figures("axe", {name: len(v) for name, v in found.items()})
+    assert {name: v for name, v in found.items() if v} == {}

@@ -49,9 +49,9 @@ export function gameName(game, lang) {
  */
 export function seatName(seats, seat, mine, lang) {
   const label = t("player", lang, { n: seat + 1 });
-  const kind = seats[seat] ? seats[seat].kind : "human";
+  const info = seats[seat] || { kind: "human" };
   if (seat === mine) return `${label} (${t("you", lang)})`;
-  return kind === "human" ? label : `${label} (${kind})`;
+  return info.kind === "human" ? label : `${label} (${info.level || info.kind})`;
 }
 
 /**

@@ -8,10 +8,16 @@ const lang = currentLang();
 document.documentElement.lang = lang;
 document.title = t("title", lang);
 
-/** @param {any} option */
+/** An option's name in words with its one-line description under it. @param {any} option */
 function optionLabel(option) {
   const help = lang === "ko" ? option.help_ko : option.help_en;
-  return option.name === "max_turns" ? t("max_turns", lang) : `${option.name}${help ? ` — ${help}` : ""}`;
+  const label = (lang === "ko" ? option.label_ko : option.label_en) || option.name;
+  return h("span", {}, h("b", {}, label), help ? h("small", { class: "help option-help" }, help) : null);
+}
+
+/** The number of players a first game suits: two where the game allows it. @param {any} game */
+function firstGamePlayers(game) {
+  return Math.min(game.max_players, Math.max(game.min_players, 2));
 }
 
 /** The new-game form. @param {any} info */
@@ -21,7 +27,7 @@ function form(info) {
   const countBox = h("div", { class: "field" });
   const seatsBox = h("div", { class: "seats" });
   const optionsBox = h("div", { class: "options" });
-  const seed = h("input", { id: "seed", type: "number", min: 0, step: 1, inputmode: "numeric", placeholder: "—" });
+  const seed = h("input", { id: "seed", type: "number", min: 0, step: 1, inputmode: "numeric", placeholder: "—", "aria-describedby": "seed-help" });
   const error = h("p", { class: "error", role: "alert" });
   const result = h("div", { id: "created" });
 
@@ -33,6 +39,7 @@ function form(info) {
     // the game's computer players for this many players, weakest first, each with who it suits
     const levels = current().levels[String(count)] || info.seats.filter((/** @type {string} */ k) => k !== "human").map((/** @type {string} */ name) => ({ name }));
     const kinds = [{ name: "human", label: t("human", lang) }, ...levels.map((/** @type {any} */ l) => ({ name: l.name, label: (lang === "ko" ? l.line_ko : l.line_en) || l.name }))];
+    for (const l of levels) titles[l.name] = (lang === "ko" ? l.title_ko : l.title_en) || l.name;
     for (let seat = 0; seat < count; seat++) {
       const select = h("select", { id: `seat${seat}`, class: "seat-kind" },
         ...kinds.map((kind) => h("option", { value: kind.name, selected: (seat === 0 ? kind.name === "human" : kind.name === "greedy") ? "selected" : null }, kind.label)));
@@ -45,17 +52,18 @@ function form(info) {
     countBox.replaceChildren();
     if (game.min_players !== game.max_players) {
       const count = h("select", { id: "count" });
-      for (let n = game.min_players; n <= game.max_players; n++) count.append(h("option", { value: n, selected: n === game.default_players ? "selected" : null }, String(n)));
+      for (let n = game.min_players; n <= game.max_players; n++) count.append(h("option", { value: n, selected: n === firstGamePlayers(game) ? "selected" : null }, String(n)));
       count.addEventListener("change", () => drawSeats(Number(/** @type {HTMLSelectElement} */ (count).value)));
       countBox.append(h("label", { class: "field" }, h("span", {}, t("players", lang)), count));
     }
-    drawSeats(game.default_players);
+    drawSeats(game.min_players === game.max_players ? game.min_players : firstGamePlayers(game));
     optionsBox.replaceChildren();
     for (const option of game.options) {
       let input;
       if (option.choices) {
         input = h("select", { id: `opt-${option.name}`, "data-option": option.name },
           ...option.choices.map((/** @type {any} */ c) => h("option", { value: String(c), selected: c === option.default ? "selected" : null }, String(c))));
+        input.setAttribute("aria-label", (lang === "ko" ? option.label_ko : option.label_en) || option.name);
       } else if (option.type === "bool") {
         input = h("input", { id: `opt-${option.name}`, type: "checkbox", "data-option": option.name, checked: option.default ? "checked" : null });
       } else {
@@ -91,7 +99,9 @@ function form(info) {
       const created = await api("/api/games", { method: "POST", body: request });
       for (const s of created.seats) if (s.token) remember(created.id, s.seat, s.token);
       showLinks(result, created);
-      refresh();
+      // your seat opens at once (the first person's seat); its page offers the other seats' links
+      const first = created.seats.find((/** @type {any} */ s) => s.token);
+      location.assign(playLink(created.id, first ? first.token : null));
     } catch (e) {
       error.textContent = /** @type {Error} */ (e).message;
     }
@@ -102,7 +112,9 @@ function form(info) {
     h("label", { class: "field" }, h("span", {}, t("game", lang)), gameSelect),
     countBox, seatsBox,
     h("fieldset", {}, h("legend", {}, t("options", lang)), optionsBox),
-    h("label", { class: "field" }, h("span", {}, t("seed", lang)), seed),
+    h("details", { class: "more" }, h("summary", {}, t("more", lang)),
+      h("label", { class: "field" }, h("span", {}, t("seed", lang)), seed),
+      h("p", { class: "help", id: "seed-help" }, t("seed_help", lang))),
     h("button", { type: "submit", id: "create", class: "primary" }, t("create", lang)),
     error, result);
 }
@@ -134,6 +146,8 @@ function copyButton(text) {
 }
 
 const lists = h("section", { id: "games" });
+/** @type {Record<string, string>} a level's name in the page's language */
+const titles = {};
 
 async function refresh() {
   const info = await meta();
@@ -145,7 +159,7 @@ async function refresh() {
     const actions = g.status === "playing"
       ? [...seatLinks, h("a", { href: playLink(g.id, null) }, t("watch", lang))]
       : [h("a", { href: `/replay/${encodeURIComponent(g.id)}` }, t("replay", lang))];
-    const seats = g.seats.map((/** @type {string} */ k) => (k === "human" ? t("human", lang) : k)).join(", ");
+    const seats = g.seats.map((/** @type {string} */ k) => (k === "human" ? t("human", lang) : titles[k] || k)).join(", ");
     const result = g.result ? ` — ${g.result.scores.join(" : ")}` : "";
     return h("li", { "data-game": g.id }, h("b", {}, names[g.game] || g.game), ` · ${seats} · ${t("moves_made", lang, { n: g.move_number })}${result} `, ...actions.flatMap((a) => [a, " "]));
   };
@@ -156,6 +170,7 @@ async function refresh() {
 async function main() {
   const root = /** @type {HTMLElement} */ (document.getElementById("app"));
   const info = await meta();
+  for (const game of info.games) for (const levels of Object.values(game.levels)) for (const l of /** @type {any[]} */ (levels)) titles[l.name] = (lang === "ko" ? l.title_ko : l.title_en) || l.name;
   root.replaceChildren(header(lang), h("main", { class: "lobby" }, form(info), lists));
   await refresh();
 }

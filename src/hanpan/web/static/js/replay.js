@@ -3,7 +3,7 @@
 import { api, currentLang, header, seatName, t } from "./common.js";
 import { loadBoard } from "./board.js";
 import { logList, scoreTable } from "./panels.js";
-import { h, makeUi } from "./ui.js";
+import { h, icon, makeUi, recentMoves } from "./ui.js";
 
 const lang = currentLang();
 document.documentElement.lang = lang;
@@ -22,7 +22,8 @@ const errorBox = h("p", { class: "error", role: "alert" });
 const boardBox = h("div", { id: "board" });
 const sideBox = h("aside", { id: "side" });
 const stepLabel = h("span", { id: "step", "aria-live": "polite" });
-const slider = /** @type {HTMLInputElement} */ (h("input", { type: "range", id: "slider", min: 0, max: 0, value: 0, "aria-label": "move" }));
+const stepText = h("p", { id: "step-text", class: "step-text" });
+const slider = /** @type {HTMLInputElement} */ (h("input", { type: "range", id: "slider", min: 0, max: 0, value: 0, "aria-label": t("step_slider", lang) }));
 const seatSelect = /** @type {HTMLSelectElement} */ (h("select", { id: "see-as", "aria-label": t("see_as", lang) }));
 
 async function load() {
@@ -44,9 +45,12 @@ async function load() {
   slider.max = String(total);
   slider.value = String(step);
   stepLabel.textContent = t("step", lang, { n: step, total });
-  const ui = makeUi({ lang, catalog: parts.catalog, body, chooser: null, onToken: () => {}, seatName: (/** @type {number} */ s) => seatName(body.seats, s, null, lang) });
+  // the step's decision is marked on the board, as a game marks the other seats' last turn
+  const recent = recentMoves(body.log, null, false);
+  const ui = makeUi({ lang, catalog: parts.catalog, body, chooser: null, onToken: () => {}, seatName: (/** @type {number} */ s) => seatName(body.seats, s, null, lang), recent });
   boardBox.replaceChildren(parts.board.draw(body, ui));
-  sideBox.replaceChildren(scoreTable(body, lang), h("h2", {}, t("log", lang)), logList(body, lang));
+  stepText.textContent = recent.length ? `${seatName(body.seats, recent[0].seat, null, lang)}: ${recent[0].text}` : "";
+  sideBox.replaceChildren(scoreTable(body, lang, null), h("h2", {}, t("log", lang)), logList(body, lang, null));
 }
 
 /** @param {number} to */
@@ -71,10 +75,10 @@ document.addEventListener("keydown", (event) => {
 });
 
 const controls = h("div", { class: "replay-controls" },
-  h("button", { type: "button", id: "first", onclick: () => go(0) }, `⏮ ${t("first", lang)}`),
-  h("button", { type: "button", id: "prev", onclick: () => go(step - 1) }, `◀ ${t("prev", lang)}`),
-  h("button", { type: "button", id: "next", onclick: () => go(step + 1) }, `${t("next", lang)} ▶`),
-  h("button", { type: "button", id: "last", onclick: () => go(total) }, `${t("last", lang)} ⏭`),
+  h("button", { type: "button", id: "first", onclick: () => go(0) }, icon("first"), ` ${t("first", lang)}`),
+  h("button", { type: "button", id: "prev", onclick: () => go(step - 1) }, icon("prev"), ` ${t("prev", lang)}`),
+  h("button", { type: "button", id: "next", onclick: () => go(step + 1) }, `${t("next", lang)} `, icon("next")),
+  h("button", { type: "button", id: "last", onclick: () => go(total) }, `${t("last", lang)} `, icon("last")),
   slider, stepLabel, h("label", {}, ` ${t("see_as", lang)} `, seatSelect));
 
 const extras = [];
@@ -88,7 +92,7 @@ if (gameId) {
     try {
       record = JSON.parse(await chosen.text());
     } catch {
-      errorBox.textContent = "not JSON";
+      errorBox.textContent = t("not_json", lang);
       return;
     }
     step = 0;
@@ -99,5 +103,5 @@ if (gameId) {
 }
 
 root.replaceChildren(header(lang), h("main", { class: "game replay" },
-  h("section", { class: "table" }, ...extras, controls, errorBox, boardBox), sideBox));
+  h("section", { class: "table" }, ...extras, controls, stepText, errorBox, boardBox), sideBox));
 if (gameId) load();

@@ -121,3 +121,29 @@ export function makeUi(opts) {
     },
   };
 }
+
+/** SVG path data of the page's symbols (drawn, never font glyphs: nothing depends on installed fonts). */
+const ICONS = {
+  first: "M3 3h2v10H3zM13 3v10L6 8z",
+  prev: "M12 3v10L5 8z",
+  next: "M4 3v10l7-5z",
+  last: "M11 3h2v10h-2zM3 3v10l7-5z",
+  undo: "M6 3 2 7l4 4V8.5h4a2.5 2.5 0 0 1 0 5H8V15h2a4 4 0 0 0 0-8H6z",
+  play: "M4 2v12l9-6z",
+  skip: "M2 3v10l6-5zM8 3v10l6-5z",
+  star: "M8 1l2.1 4.5 4.9.6-3.6 3.4.9 4.9L8 12.1 3.7 14.4l.9-4.9L1 6.1l4.9-.6z",
+  check: "M2 8.5 6 12.5 14 4l-1.4-1.4L6 9.7 3.4 7.1z",
+  copy: "M5 1h8v10H5zM6.5 2.5v7h5v-7zM2 5h2v1.5H3.5v7h5V12H10v3H2z",
+  bell: "M8 1.5a4 4 0 0 1 4 4V9l1.5 2.5h-11L4 9V5.5a4 4 0 0 1 4-4zM6.5 12.5h3a1.5 1.5 0 0 1-3 0z",
+  close: "M3.4 2 8 6.6 12.6 2 14 3.4 9.4 8l4.6 4.6-1.4 1.4L8 9.4 3.4 14 2 12.6 6.6 8 2 3.4z",
+  hourglass: "M3 1h10v2c0 2-2 3.5-3.2 5C11 9.5 13 11 13 13v2H3v-2c0-2 2-3.5 3.2-5C5 6.5 3 5 3 3z",
+};
+
+/**
+ * A 16×16 symbol as inline SVG, sized with the text (`1em`), hidden from screen readers (say it in text).
+ * @param {keyof typeof ICONS} name @param {string} [cls]
+ */
+export function icon(name, cls = "") {
+  return svg("svg", { class: `icon ${cls}`.trim(), viewBox: "0 0 16 16", width: "1em", height: "1em", "aria-hidden": "true", focusable: "false" },
+    svg("path", { d: ICONS[name], fill: "currentColor" }));
+}
