@@ -310,10 +310,10 @@ def describe(state: State, action: Action, lang: str) -> str:
         return f"{way} ({spent}): collect {what}" if what else f"{way} ({spent}): collects nothing"
     if head == "gain":
         return (f"획득 ({args[0]} 버림): 원하는 자원 1개를 기초 카드나 창고에" if ko
-                else f"Gain ({args[0]} discarded): 1 resource of your choice onto a base card or into storage")
+                else f"Gain (discard {args[0]}): 1 resource of your choice onto a base card or into storage")
     if head == "rearrange":
         return (f"재배치 ({args[0]} 버림): 창고와 기초 카드 사이에서 자원 옮기기" if ko
-                else f"Rearrange ({args[0]} discarded): move resources from storage and between base cards")
+                else f"Rearrange (discard {args[0]}): move resources from storage and between base cards")
     if head == "put":
         where = ("창고" if ko else "storage") if args[1] == "storage" else args[1]
         return f"{_r(args[0], lang)} 1개를 {where}에 놓기" if ko else f"Put 1 {_r(args[0], lang)} on {where}"
@@ -347,7 +347,7 @@ def describe(state: State, action: Action, lang: str) -> str:
         return f"압제: {args[0]}에 타일 올리기" if ko else f"Oppression: put the tile on {args[0]}"
     if head == "upheaval":
         return (f"격변 ({args[0]} 버림): 탑을 다시 쌓고 수집" if ko
-                else f"Upheaval ({args[0]} discarded): rebuild the tower, then collect")
+                else f"Upheaval (discard {args[0]}): rebuild the tower, then collect")
     if head == "tower":
         return (f"다음 층: {_r(args[0], lang)}, 내 쪽에 {args[1]}번 면" if ko
                 else f"Next floor up: {_r(args[0], lang)}, face {args[1]} toward you")
@@ -361,7 +361,7 @@ def describe(state: State, action: Action, lang: str) -> str:
         return "축성: 뒷면으로 두기 (2점)" if ko else "Consecration: keep it face down (2 points)"
     if head == "abundance":
         return (f"풍족 ({args[0]} 버림): 창고 칸 수만큼 원하는 자원 놓기" if ko
-                else f"Abundance ({args[0]} discarded): place resources of your choice, one per storage slot")
+                else f"Abundance (discard {args[0]}): place resources of your choice, one per storage slot")
     if head == "sacrifice":
         return (f"희생: {_r(args[0], lang)} 1칸 후퇴, {_r(args[1], lang)} 2칸 전진" if ko
                 else f"Sacrifice: {_r(args[0], lang)} down 1, {_r(args[1], lang)} up 2")
