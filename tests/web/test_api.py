@@ -268,6 +268,8 @@ def test_undo_never_crosses_a_reveal(client: TestClient, game: str) -> None:
         table.move(0, move)
     assert table.get()["current_player"] == 0
     revealed = table.snapshot()
+    # the page offers no undo it would then refuse
+    assert table.get(0)["can_undo"] is False
     detail = assert_error(table.undo(0), 409)
     assert "undo" in detail
     assert table.snapshot() == revealed
