@@ -285,13 +285,14 @@ function actionCard(ui, card, up, x, y, w, h, opts) {
       }));
     } else {
       const big = ui.tr(face[0], face[2]);
-      const shift = card === "add3" ? -6 : card === "add2" ? -13 : 0;
-      g.append(ui.svg("text", { x: x + w / 2 + shift, y: y + 27, "text-anchor": "middle", class: "sotw-card-big" }, big));
+      const shift = card === "add3" ? -6 : card === "add2" ? -12 : 0;
+      const style = card === "add2" ? "font-size:14px" : null;
+      g.append(ui.svg("text", { x: x + w / 2 + shift, y: y + 26, "text-anchor": "middle", class: "sotw-card-big", style }, big));
       if (card === "add3") g.append(coyote(ui, x + w / 2 + 15, y + 20, 6));
       if (card === "add2") {
         // "+2, then take 1": an arrow drawn in SVG, then the 1.
-        g.append(glyph(ui, "arrow", x + w / 2 + 5, y + 21, 9, "sotw-card-arrow"));
-        g.append(ui.svg("text", { x: x + w / 2 + 19, y: y + 27, "text-anchor": "middle", class: "sotw-card-big" }, "1"));
+        g.append(glyph(ui, "arrow", x + w / 2 + 6, y + 21, 8, "sotw-card-arrow"));
+        g.append(ui.svg("text", { x: x + w / 2 + 18, y: y + 26, "text-anchor": "middle", class: "sotw-card-big", style }, "1"));
       }
     }
     const small = wrap(ui.tr(face[1], face[3]), w - 6, 10);
@@ -876,6 +877,19 @@ function firstSeat(body) {
   return p === 1 ? 1 : 0;
 }
 
+/**
+ * Move the drawn texts of every click target out of it, to just after it (same place on screen, no pointer
+ * events): a target's name is its label, which then never mismatches the text it shows (WCAG 2.5.3).
+ * @param {any} ui @param {Element} root
+ */
+function liftTexts(ui, root) {
+  root.querySelectorAll("svg [role='button']").forEach((el) => {
+    const texts = [...el.querySelectorAll("text")];
+    if (!texts.length || !el.parentNode) return;
+    el.after(ui.svg("g", { class: "sotw-lifted", "aria-hidden": "true" }, texts));
+  });
+}
+
 // --- the module's two functions -----------------------------------------------------------------------
 
 /** @param {any} body @param {any} ui @returns {Element} */
@@ -886,6 +900,7 @@ export function draw(body, ui) {
   root.append(ui.h("div", { class: "sotw-panel sotw-panel-board" }, playerBoard(body, ui, first)));
   root.append(ui.h("div", { class: "sotw-panel sotw-panel-table" }, table(body, ui)));
   root.append(ui.h("div", { class: "sotw-panel sotw-panel-board" }, playerBoard(body, ui, 1 - first)));
+  liftTexts(ui, root);
   return root;
 }
 
