@@ -54,8 +54,10 @@ def test_every_card_and_symbol_has_english_and_korean() -> None:
         assert card["scores"]["en"] and card["scores"]["ko"]
     assert [col["id"] for col in c["colours"]] == list(COLOURS)
     assert list(c["kinds"]) == list(KINDS)
-    letters = [col["letter"]["en"] for col in c["colours"]]
-    assert len(set(letters)) == len(letters)
+    # pieces are drawn with icons: no letter codes for colours or landscapes
+    assert all("letter" not in col for col in c["colours"])
+    assert all("code" not in kind for kind in c["kinds"].values())
+    assert c["end_empty_cells"] == 2
     for pair in _texts(c):
         assert isinstance(pair["en"], str) and pair["en"]
         assert isinstance(pair["ko"], str) and pair["ko"]

@@ -1,7 +1,7 @@
 """Static data the web page needs to draw Harmonies (docs/web-boards.md): ``catalog()``.
 
-Everything comes from the game's own data (``data.py`` and ``data/*.json``): the colours and their
-letters, the landscape kinds and the stacks that make them, every animal card's habitat and points
+Everything comes from the game's own data (``data.py`` and ``data/*.json``): the colours, the
+landscape kinds and the stacks that make them, every animal card's habitat and points
 track, every Nature's Spirit's habitat and scoring rule, the board sides and the scoring tables.
 The short texts are built here from those numbers, in English and Korean.
 
@@ -18,18 +18,6 @@ from typing import Any
 
 from hanpan.games.harmonies import data as D
 
-#: a letter for each colour (the terminal drawing's letters; Korean: the first syllable of the name)
-LETTERS: dict[str, tuple[str, str]] = {
-    "blue": ("b", "파"), "yellow": ("y", "노"), "green": ("g", "초"),
-    "brown": ("n", "갈"), "grey": ("s", "회"), "red": ("r", "빨"),
-}
-#: a short code for each landscape kind, as drawn on the habitat patterns
-KIND_CODES: dict[str, tuple[str, str]] = {
-    "water": ("W", "물"), "field": ("F", "들"),
-    "tree1": ("T1", "나1"), "tree2": ("T2", "나2"), "tree3": ("T3", "나3"),
-    "mountain1": ("M1", "산1"), "mountain2": ("M2", "산2"), "mountain3": ("M3", "산3"),
-    "building": ("B", "건"),
-}
 _OF: dict[str, tuple[str, str, str, str]] = {  # singular en, plural en, ko, ko counter word
     "field": ("field", "fields", "들판", "무리"),
     "water": ("water token", "water tokens", "물", "무리"),
@@ -133,11 +121,11 @@ def _scoring_texts() -> dict[str, dict[str, str]]:
 def catalog() -> dict[str, Any]:
     """The game's static data for the page, JSON-able; every text has ``en`` and ``ko``."""
     colours = [
-        {"id": c, "name": _pair(*D.COLOUR_NAMES[c]), "letter": _pair(*LETTERS[c]), "count": D.TOKEN_COUNTS[i]}
+        {"id": c, "name": _pair(*D.COLOUR_NAMES[c]), "count": D.TOKEN_COUNTS[i]}
         for i, c in enumerate(D.COLOURS)
     ]
     kinds = {
-        k: {"name": _pair(*D.KIND_NAMES[k]), "code": _pair(*KIND_CODES[k]), "stacks": _kind_stacks(k)}
+        k: {"name": _pair(*D.KIND_NAMES[k]), "stacks": _kind_stacks(k)}
         for k in D.KINDS
     }
     animals: dict[str, Any] = {}
@@ -183,6 +171,7 @@ def catalog() -> dict[str, Any]:
         "spirits": spirits,
         "sides": sides,
         "card_limit": D.CARD_LIMIT,
+        "end_empty_cells": D.END_EMPTY_CELLS,
         "sun_thresholds": list(D.SUN_THRESHOLDS),
         "scoring": _scoring_texts(),
     }

@@ -352,7 +352,11 @@ function kindGlyph(ui, kind, x, y, r) {
   const colour = { tree: "green", mountain: "grey", building: "red", water: "blue", field: "yellow" }[base] || "blue";
   const s = r * (height ? 1.05 : 1.2);
   const gy = height ? y - r * 0.18 : y;
-  const parts = [glyph(ui, colour, x, gy, s, "#17191a", "hm-kind-glyph")];
+  // a white halo under the dark icon, so that it reads on any band colour
+  const stroked = colour === "blue" || colour === "yellow";
+  const parts = stroked
+    ? [glyph(ui, colour, x, gy, s, "#fff", "hm-kind-under"), glyph(ui, colour, x, gy, s, "#17191a", "hm-kind-glyph")]
+    : [glyph(ui, colour, x, gy, s, "#17191a", "hm-kind-glyph hm-halo")];
   for (let i = 0; i < height; i++) {
     const px = x + (i - (height - 1) / 2) * r * 0.36;
     parts.push(ui.svg("circle", { cx: fmt(px), cy: fmt(y + r * 0.52), r: fmt(r * 0.13), class: "hm-pip" }));
@@ -662,9 +666,9 @@ export function endReason(body, ui) {
   const when = solo ? ui.tr("at the end of that turn", "그 턴이 끝날 때") : ui.tr("at the end of that round", "그 라운드가 끝날 때");
   const parts = [];
   if (full.length) {
-    const who = full.map(([p, n]) => ui.tr(`${seatLabel(ui, p)}'s board (${n} empty)`, `${seatLabel(ui, p)}의 개인판(빈 칸 ${n}개)`));
-    parts.push(ui.tr(`${who.join(" and ")} had ${limit} or fewer empty cells`,
-      `${who.join(", ")}에 빈 칸이 ${limit}개 이하로 남았고`));
+    const who = full.map(([p, n]) => ui.tr(`the board of ${seatLabel(ui, p)} had only ${n} empty cell${n === 1 ? "" : "s"} left`,
+      `${seatLabel(ui, p)}의 개인판에 빈 칸이 ${n}개만 남았고`));
+    parts.push(...who);
   }
   if (pouch === 0) {
     parts.push(ui.tr("the pouch could not refill the central board", "주머니의 토큰으로 중앙판을 다시 채울 수 없었고"));
@@ -674,9 +678,8 @@ export function endReason(body, ui) {
     if (turns) return ui.tr(`The game stopped at its limit of ${turns} turns.`, `정해진 ${turns}턴이 모두 지나 게임을 멈췄습니다.`);
     return ui.tr("The game is over.", "게임이 끝났습니다.");
   }
-  if (ui.lang === "ko") return `${parts.join(" ")} ${when} 게임이 끝났습니다.`;
-  const reason = parts.join(", and ");
-  return `The game ended ${when}: ${reason}.`;
+  if (ui.lang === "ko") return `${parts.join(" ")} ${when} 게임이 끝났습니다 (빈 칸이 ${limit}개 이하인 개인판이 생기거나 주머니가 비면 끝남).`;
+  return `The game ended ${when} because ${parts.join(", and ")} (it ends once a board has ${limit} or fewer empty cells or the pouch runs out).`;
 }
 
 /**
@@ -711,7 +714,8 @@ export function prompt(body, ui) {
       return or(`place your ${colourName(ui, c).toLowerCase()} token on your board`, `${colourName(ui, c)} 토큰을 개인판에 놓으세요`);
     }
     const names = held.map((c) => colourName(ui, c));
-    return or(`place your ${names.join(", ").toLowerCase()} tokens on your board`, `${names.join(", ")} 토큰 ${count}개를 개인판에 놓으세요`);
+    const enNames = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}` : names[0];
+    return or(`place your ${enNames.toLowerCase()} tokens on your board`, `${names.join(", ")} 토큰 ${count}개를 개인판에 놓으세요`);
   }
   const endings = /** @type {[string, string, string][]} */ ([...also]);
   if (has("discard")) endings.push(["discard a card of the display", "펼친 카드 한 장을 버리거나", "펼친 카드 한 장을 버리세요"]);
@@ -857,7 +861,7 @@ export function draw(body, ui) {
     }
     const doneEls = compact ? [] : done.map((c) => miniCard(ui, c.id, c.cubes_placed, marksOf(c.id)));
     const total = score ? score.total : 0;
-    let scale = side === "B" ? 1.2 : 1.55;
+    let scale = side === "B" ? 1.7 : 1.55;
     if (compact) scale = side === "B" ? 0.62 : 0.72;
     return ui.h("section", {
       class: `hm-player${compact ? " hm-compact" : " hm-me"}${isMover ? " hm-mover" : ""}${p === you ? " hm-you" : ""}`,
