@@ -63,3 +63,19 @@ def test_action_cards_and_stones() -> None:
         _texts(stone)
         assert "letter" not in stone  # the page draws each stone as its colour and icon, never a letter
     assert data["spirit_stones_to_end"] == 5 and data["spirit_multiplier"] == 2
+
+
+def test_the_web_board_draws_no_font_glyphs_and_no_stone_letters() -> None:
+    """Symbols that carry meaning are SVG on the page (nothing may depend on installed fonts), and stones are
+    drawn as their colour and icon in both languages, never as letters B/T/O/W/P/Y."""
+    import re
+    from pathlib import Path
+
+    import hanpan.games.spirits_of_the_wild as package
+
+    source = (Path(package.__file__).parent / "web" / "board.js").read_text("utf-8")
+    code = "\n".join(line for line in source.splitlines()
+                     if not line.lstrip().startswith(("//", "*", "/**")))
+    for glyph in "◆◇×→←▶★☆✦✓⟳❄☀✿⏮•…":
+        assert glyph not in code, glyph
+    assert not re.search(r"""["'`][BTOWPY]["'`]""", code), "a stone letter is drawn"

@@ -425,7 +425,8 @@ function animalRow(body, ui, p, animal, y) {
       // does not also offer the spirit stone's "spirit salmon".
       const colours = Object.keys(view.held || {}).filter((k) => k !== "spirit" && view.held[k] > 0);
       const only = colours.length === 1 && !ui.chosen(colours[0]) ? `${colours[0]} ` : "";
-      ui.bind(g, `${only}${place}`, named(ui, (info.places || [])[pi] || { en: place, ko: place }));
+      // With only the spirit stone in hand no place takes it ("rabbit" would match "spirit rabbit").
+      if (colours.length) ui.bind(g, `${only}${place}`, named(ui, (info.places || [])[pi] || { en: place, ko: place }));
     }
     row.append(g);
     x += w + (animal === "owl" ? 6 : 10);
