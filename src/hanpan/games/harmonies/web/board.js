@@ -797,14 +797,19 @@ export function draw(body, ui) {
     });
     let note = "";
     const keeping = !!view.options?.spirits && !view.boards?.[current]?.spirit;
-    if (!handTokens.length) {
+    // the two dealt Nature's Spirits, to keep one: shown here, where the turn's choices are
+    const dealt = keeping && current === you && Array.isArray(view.dealt?.[current]) ? /** @type {string[]} */ (view.dealt[current]) : [];
+    if (dealt.length) {
+      for (const id of dealt) items.push(spiritCard(ui, id, { token: mine ? `keep ${id}` : null }));
+    } else if (!handTokens.length) {
       note = keeping ? ui.tr("Keeps a Nature's Spirit first", "먼저 자연의 정령을 고름")
         : view.took ? ui.tr("All tokens placed", "토큰을 모두 놓음") : ui.tr("No tokens yet: take a central space", "아직 없음: 중앙판에서 가져옴");
     }
     const showEnd = mine && legal.includes("end");
     const endBtn = ui.h("button", { class: "hm-button", type: "button" }, ui.tr("End turn", "차례 마치기"));
     if (showEnd) ui.bind(endBtn, "end", ui.tr("End the turn", "차례 마치기"));
-    const title = current === me && body.seat === me ? ui.tr("Your tokens in hand", "손에 든 토큰")
+    const title = dealt.length ? ui.tr("Your two Nature's Spirits", "받은 자연의 정령 두 장")
+      : current === me && body.seat === me ? ui.tr("Your tokens in hand", "손에 든 토큰")
       : ui.tr(`In hand: ${seatLabel(ui, current)}`, `손에 든 토큰: ${seatLabel(ui, current)}`);
     handArea = section(ui, "hm-hand", title,
       ui.h("div", { class: "hm-hand-row" }, ...items, note ? ui.h("span", { class: "hm-sub" }, note) : null,
@@ -851,9 +856,9 @@ export function draw(body, ui) {
         cardEls.push(spiritCard(ui, id, {
           placed: !!board.spirit.placed, token: mineHere && !board.spirit.placed ? `cube ${id}` : null, marks: marksOf(id),
         }));
-      } else if (view.options?.spirits && p === you && Array.isArray(view.dealt?.[p])) {
+      } else if (view.options?.spirits && p === you && Array.isArray(view.dealt?.[p]) && p !== current) {
         const choose = ui.tr("Keep one of the two", "둘 중 하나를 고르세요");
-        for (const id of view.dealt[p]) cardEls.push(spiritCard(ui, id, { token: mineHere ? `keep ${id}` : null, note: choose }));
+        for (const id of view.dealt[p]) cardEls.push(spiritCard(ui, id, { note: choose }));
       }
       for (const c of held) {
         cardEls.push(animalCard(ui, c.id, { placed: c.cubes_placed, token: mineHere ? `cube ${c.id}` : null, marks: marksOf(c.id) }));
