@@ -703,7 +703,6 @@ function spiritPile(body, ui, pile, x, y, w, h, n) {
   const card = item(ui, "spirit_cards", top);
   // The spirit card the last turn used went to the bottom of this pile.
   const used = lastTurn(ui).cards.find((e) => SPIRITS.includes(e.move.trim()) && pile.includes(e.move.trim()));
-  if (used) markWith(ui, g, used, ring(ui, x - 5, y - 5, w + depth * 4 + 10, h + depth * 4 + 10, 10));
   const face = ui.svg("g", { class: "sotw-spirit-card" });
   face.append(hit(ui, x - 3, y - 3, w + 6, h + 6, 10));
   face.append(ui.svg("rect", { x, y, width: w, height: h, rx: 8, class: "sotw-spirit-face" }));
@@ -719,6 +718,7 @@ function spiritPile(body, ui, pile, x, y, w, h, n) {
   face.append(lines(ui, x + 10, y + 52, wrap(text, w - 20, size), size + 4.5,
     { class: "sotw-spirit-text", "font-size": size }));
   g.append(face);
+  if (used) markWith(ui, g, used, ring(ui, x - 5, y - 5, w + depth * 4 + 10, h + depth * 4 + 10, 10));
   if (myTurn(body) && body.view.phase === "card") ui.bind(face, top, `${named(ui, card)}: ${text}`);
   return g;
 }
