@@ -320,9 +320,9 @@ function actionCard(ui, card, up, x, y, w, h, opts) {
     g.append(ui.svg("rect", { x: x + w / 2 - 22, y: y + h / 2 - 9, width: 44, height: 18, rx: 4, class: "sotw-used" }));
     g.append(ui.svg("text", { x: x + w / 2, y: y + h / 2 + 4.5, "text-anchor": "middle", class: "sotw-used-text" },
       ui.tr("USED", "사용함")));
-    const back = ui.tr(face[1], face[3]);
-    g.append(ui.svg("text", { x: x + w / 2, y: y + h - 5, "text-anchor": "middle", class: "sotw-card-back-label",
-      "font-size": Math.min(8.5, (w - 6) / textWidth(back, 1)).toFixed(2) }, back));
+    // Which card this is, by its big mark (readable at any size, in either language).
+    g.append(ui.svg("text", { x: x + w / 2, y: y + h - 5, "text-anchor": "middle", class: "sotw-card-back-label" },
+      card === "add2" ? "+2, 1" : face[0]));
   }
   if (opts.mark) markWith(ui, g, opts.mark, ring(ui, x - 3, y - 3, w + 6, h + 6, 8));
   if (opts.token) ui.bind(g, opts.token, `${title}: ${named(ui, item(ui, "action_cards", card).text || { en: "", ko: "" })}`);
