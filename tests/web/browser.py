@@ -141,8 +141,10 @@ POINT_JS = """(el) => {
 #: every box that must be readable now: the pinned bar, an open popover, a message shown
 OUT_OF_VIEW_JS = """(all) => {
   const out = [];
+  const bar = document.querySelector('#actionbar').getBoundingClientRect().bottom;
   const inside = (el) => { const r = el.getBoundingClientRect();
-    return r.top >= -1 && r.left >= -1 && r.bottom <= innerHeight + 1 && r.right <= innerWidth + 1; };
+    return r.top >= (el.id === 'actionbar' ? -1 : bar - 1) && r.left >= -1 && r.bottom <= innerHeight + 1
+      && r.right <= innerWidth + 1; };
   const boxes = ['#actionbar', '#popover:not([hidden])', '#nudge:not([hidden])'];
   for (const sel of boxes) for (const el of document.querySelectorAll(sel)) if (!inside(el)) out.push(sel);
   if (document.querySelector('#error').textContent && !inside(document.querySelector('#error'))) out.push('#error');
@@ -161,16 +163,19 @@ class Played:
     decisions: int = 0
     scrolls: int = 0
     by_keyboard: int = 0
-    #: notations of the other seats' turns that left no mark on the board
-    unmarked: list[list[str]] = field(default_factory=list)
+    #: the newest notation of each of the other seats' turns that left no mark on the board
+    unmarked: list[str] = field(default_factory=list)
     other_turns: int = 0
     out_of_view: list[str] = field(default_factory=list)
+    #: the furthest the page was scrolled down when a decision began
+    max_scroll_y: float = 0.0
     texts: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {"clicks": self.clicks, "decisions": self.decisions, "scrolls": self.scrolls,
                 "other_turns": self.other_turns, "unmarked_turns": len(self.unmarked),
-                "out_of_view": len(self.out_of_view), "by_keyboard": self.by_keyboard}
+                "out_of_view": len(self.out_of_view), "by_keyboard": self.by_keyboard,
+                "max_scroll_y": self.max_scroll_y}
 
 
 def targets(page: Any) -> Any:
@@ -209,6 +214,7 @@ def one_decision(page: Any, rng: random.Random, played: Played, strict_view: boo
         now = status(page)
         if now["mine"] != "true" or now["state"] != "playing":
             return  # the turn moved on (an undo elsewhere, the end): the caller looks again
+        played.max_scroll_y = max(played.max_scroll_y, page.evaluate("scrollY"))
         out = page.evaluate(OUT_OF_VIEW_JS, strict_view)
         if out:
             played.out_of_view.append(f"move {now['move']}: {out}")
@@ -231,30 +237,33 @@ def one_decision(page: Any, rng: random.Random, played: Played, strict_view: boo
     raise AssertionError("sixteen clicks chose no move")
 
 
-def check_marks(page: Any, played: Played) -> None:
-    """After the other seats' turn: the board marks what it changed."""
-    log = page.evaluate("""() => [...document.querySelectorAll('ol.log li')].map(li => li.title)""")
-    if not log:
+def check_marks(page: Any, played: Played, seen: set[str]) -> None:
+    """When the newest move is another seat's and new: the board marks what their turn changed."""
+    newest = page.evaluate("""() => { const li = document.querySelector('ol.log li');
+        const me = document.querySelector('#status').dataset.seat;
+        if (!li) return null;
+        const seat = [...li.querySelector('.who').classList].find(c => c.startsWith('seat')).slice(4);
+        return seat === me ? null : {n: li.dataset.n, move: li.title}; }""")
+    if newest is None or newest["n"] in seen:
         return
+    seen.add(newest["n"])
     played.other_turns += 1
     if page.locator("#board .last-move").count() == 0:
-        played.unmarked.append(log[:3])
+        played.unmarked.append(newest["move"])
 
 
 def play_game(page: Any, rng: random.Random, strict_view: bool, shots: Path | None = None,
               keyboard_decisions: int = 0) -> Played:
     """Play the page's seat to the end, every decision on the board; screenshot mid-game."""
     played = Played()
-    # scrolls the page made by itself (bringing a choice into view) count as scrolls too
-    page.evaluate("() => { window.__scrolled = 0; addEventListener('scroll', () => { window.__scrolled++; }); }")
-    last_move = ""
     looked_at = set()
+    checked: set[str] = set()
     while True:
         now = wait_for_my_turn_or_end(page)
         if now["state"] != "playing":
             break
-        if last_move and now["move"] != last_move:
-            check_marks(page, played)
+        check_marks(page, played, checked)
+        assert page.title().startswith("●"), page.title()  # your turn shows in the tab
         for at in (0, 12):
             if played.decisions == at and at not in looked_at:
                 looked_at.add(at)
@@ -262,10 +271,10 @@ def play_game(page: Any, rng: random.Random, strict_view: bool, shots: Path | No
                 if shots and at == 12:
                     page.screenshot(path=str(shots))
         one_decision(page, rng, played, strict_view, keyboard=played.decisions < keyboard_decisions)
-        last_move = status(page)["move"]
         assert played.decisions < 3000
     played.texts.append(page.evaluate("document.body.innerText"))
-    played.scrolls += page.evaluate("window.__scrolled")
+    # the scrolls the page made by itself to bring a choice into view count too
+    played.scrolls += page.evaluate("window.hanpanScrolls || 0")
     return played
 
 

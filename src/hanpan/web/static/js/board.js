@@ -15,8 +15,13 @@ export function loadBoard(game) {
     const css = document.createElement("link");
     css.rel = "stylesheet";
     css.href = `/static/games/${game}/board.css`;
+    // drawn only once its styles are in: the page measures the board (what is in view) as it draws
+    const styled = new Promise((resolve) => {
+      css.addEventListener("load", resolve);
+      css.addEventListener("error", resolve);
+    });
     document.head.append(css);
-    promise = Promise.all([import(`/static/games/${game}/board.js`), api(`/api/catalog/${game}`)])
+    promise = Promise.all([import(`/static/games/${game}/board.js`), api(`/api/catalog/${game}`), styled])
       .then(([board, catalog]) => ({ board, catalog }));
     loaded.set(game, promise);
   }

@@ -308,6 +308,7 @@ function render() {
   statusBox.dataset.moveNumber = String(body.move_number);
   statusBox.dataset.state = body.status;
   statusBox.dataset.mine = String(!!mine());
+  statusBox.dataset.seat = body.seat === null ? "" : String(body.seat);
   statusBox.dataset.busy = String(settling());
   statusBox.dataset.selection = chooser ? chooser.selection.join("|") : "";
   errorBox.textContent = message || (connection && connection !== "ok" ? connection : "");
@@ -345,10 +346,12 @@ function bringIntoView() {
   const top = actionBar.getBoundingClientRect().bottom;
   const inView = (/** @type {Element} */ el) => {
     const r = el.getBoundingClientRect();
-    return r.bottom > top && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;
+    return r.top >= top - 1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
   };
   if (targets.some(inView)) return;
   const first = targets[0].getBoundingClientRect();
+  // counted for the browser tests (a person's scroll, made for them)
+  /** @type {any} */ (window).hanpanScrolls = (/** @type {any} */ (window).hanpanScrolls || 0) + 1;
   window.scrollBy({ top: first.top - top - 12, behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
