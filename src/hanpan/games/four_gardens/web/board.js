@@ -929,7 +929,10 @@ export function draw(body, ui) {
   parts.push(playerPanel(c, order[0], true),
     h("div", { class: "fg-table" }, tracksPanel(c), marketPanel(c), tilesPanel(c)),
     h("div", { class: "fg-players" }, ...order.slice(1).map((seat) => playerPanel(c, seat, false))));
-  return h("div", { class: `fg-board fg-n${n}` }, ...parts);
+  // decisions on the shared table (refill, a god's track, a bonus pile or whim tile): on a phone the
+  // table moves above your area so that what you choose from is in the window (board.css)
+  const shared = c.toMove && ["refill", "favour", "comeback", "sacrifice", "bonus", "whim"].includes(c.phase);
+  return h("div", { class: `fg-board fg-n${n}` + (shared ? " fg-shared-first" : "") }, ...parts);
 }
 
 // --- legend ------------------------------------------------------------------------------------------
