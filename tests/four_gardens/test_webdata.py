@@ -36,11 +36,11 @@ def test_whim_tiles_and_bonus_piles_have_rules_texts_in_both_languages() -> None
     assert len({w["text"]["en"] for w in c["whims"]}) == len(WHIMS)
 
 
-def test_symbols_and_letters_tell_things_apart_without_colour() -> None:
+def test_icons_tell_things_apart_without_colour() -> None:
     c = catalog()
-    for lang in ("en", "ko"):
-        letters = [r["letter"][lang] for r in c["resources"]]
-        assert len(set(letters)) == len(letters)
-    glyphs = [g["glyph"] for g in (*c["gods"], c["wild"])]
-    assert len(set(glyphs)) == len(glyphs)
+    for group in (c["resources"], [*c["gods"], c["wild"]], c["colours"]):
+        icons = [item["icon"]["id"] for item in group]
+        assert len(set(icons)) == len(icons)
+        assert all(item["icon"]["en"] and item["icon"]["ko"] for item in group)
+        assert not any("letter" in item or "glyph" in item for item in group)  # no letters, no font glyphs
     assert all(s["symbol"] and s["en"] and s["ko"] for s in c["symbols"])

@@ -9,8 +9,8 @@ that data, so an owner's changed values show up here too.
 (['spring', 'summer', 'autumn', 'winter'], '와일드 신')
 >>> [w["id"] for w in c["whims"]][:3], c["whims"][4]["text"]["en"][:47]
 (['foresight', 'oppression', 'grace'], 'When you take it: either gain 2 storage slots (')
->>> c["resources"][3]["letter"]
-{'en': 'T', 'ko': '목'}
+>>> c["resources"][3]["icon"], c["gods"][3]["icon"]["en"], c["colours"][0]["icon"]["en"]
+({'id': 'log', 'en': 'a log', 'ko': '통나무'}, 'a snowflake', 'a lens')
 """
 
 from __future__ import annotations
@@ -46,11 +46,20 @@ from hanpan.games.four_gardens.data import (
     name,
 )
 
-#: the letter (English) or syllable (Korean) written on a resource, so colour is never needed alone
-LETTERS: dict[str, tuple[str, str]] = {
-    "stone": ("S", "돌"), "water": ("W", "물"), "grass": ("G", "풀"), "wood": ("T", "목")}
-#: a glyph beside each god's colour
-GLYPHS: dict[str, str] = {"spring": "✿", "summer": "☀", "autumn": "❦", "winter": "❄", "wild": "★"}
+#: the icon the page draws (as SVG) for each resource, god and landscape colour, so that colour is never
+#: needed alone: (icon id, English, Korean); a landscape colour's shape has as many corners as it has cards
+ICONS: dict[str, tuple[str, str, str]] = {
+    "stone": ("pebble", "a pebble", "조약돌"), "water": ("drop", "a drop", "물방울"),
+    "grass": ("tuft", "a tuft", "풀잎"), "wood": ("log", "a log", "통나무"),
+    "spring": ("flower", "a flower", "꽃"), "summer": ("sun", "a sun", "해"), "autumn": ("leaf", "a leaf", "잎"),
+    "winter": ("snowflake", "a snowflake", "눈송이"), "wild": ("star", "a star", "별"),
+    "red": ("lens", "a lens", "렌즈"), "orange": ("triangle", "a triangle", "삼각형"),
+    "green": ("square", "a square", "사각형"), "blue": ("pentagon", "a pentagon", "오각형"),
+}
+
+
+def _icon(item: str) -> dict[str, str]:
+    return dict(zip(("id", "en", "ko"), ICONS[item], strict=True))
 #: the page's colour of each resource, god track and landscape colour
 COLOURS_CSS: dict[str, str] = {
     "stone": "#8a8f98", "water": "#2f86c9", "grass": "#5aa832", "wood": "#9a5b2a",
@@ -168,8 +177,9 @@ SYMBOLS: tuple[tuple[str, str, str, str], ...] = (
      "자원이 놓인 비용 칸, 채워서 그림 (터미널: 대문자)"),
     ("empty", "w", "a cost icon still empty, drawn dashed (terminal: lower case; [wgtt] = water, grass, wood, wood "
      "still needed)", "아직 빈 비용 칸, 점선으로 그림 (터미널: 소문자; [wgtt] = 물, 풀, 나무, 나무가 더 필요)"),
-    ("place", "O2 /3", "the landscape colour's letter and the card's position; /3 = that landscape has 3 cards",
-     "전경 색 글자와 카드의 위치; /3 = 그 전경은 3장"),
+    ("place", "2 /3", "the landscape colour's mark (its shape has as many corners as the landscape has cards; red, "
+     "2 cards: a lens) and the card's position; /3 = that landscape has 3 cards",
+     "전경 색 표시 (모양의 꼭짓점 수 = 전경의 카드 수, 빨강 2장은 렌즈 모양)와 카드의 위치; /3 = 그 전경은 3장"),
     ("god", "✿", "the god on the card's landscape side (on a base card: the favour its completion brings)",
      "카드 풍경 면의 신 (기초 카드에서는 완성할 때 얻는 총애)"),
     ("unknown", "?", "a card of which only the landscape side is known (drawn blind from the deck)",
@@ -181,20 +191,20 @@ SYMBOLS: tuple[tuple[str, str, str, str], ...] = (
 
 
 def catalog() -> dict[str, Any]:
-    """Everything static the page shows: names, letters, colours, rules texts and numbers, in en and ko."""
+    """Everything static the page shows: names, icons, colours, rules texts and numbers, in en and ko."""
     def both(item: str) -> dict[str, str]:
         return {"en": name(item, "en"), "ko": name(item, "ko")}
 
     return {
-        "resources": [{"id": r, **both(r), "letter": dict(zip(("en", "ko"), LETTERS[r], strict=True)),
+        "resources": [{"id": r, **both(r), "icon": _icon(r),
                        "colour": COLOURS_CSS[r], "count": item["count"]}
                       for r, item in zip(RESOURCES, DATA["resources"], strict=True)],
-        "gods": [{"id": g, **both(g), "glyph": GLYPHS[g], "colour": COLOURS_CSS[g], "track": item["track"]}
+        "gods": [{"id": g, **both(g), "icon": _icon(g), "colour": COLOURS_CSS[g], "track": item["track"]}
                  for g, item in zip(GODS, DATA["gods"], strict=True)],
-        "wild": {"id": "wild", **both("wild"), "glyph": GLYPHS["wild"], "colour": COLOURS_CSS["wild"],
+        "wild": {"id": "wild", **both("wild"), "icon": _icon("wild"), "colour": COLOURS_CSS["wild"],
                  "text": {"en": "you choose a god whose track still holds your marker",
                           "ko": "내 마커가 남아 있는 신 하나를 고릅니다"}},
-        "colours": [{"id": c, **both(c), "size": size, "colour": COLOURS_CSS[c]}
+        "colours": [{"id": c, **both(c), "size": size, "icon": _icon(c), "colour": COLOURS_CSS[c]}
                     for c, size in zip(COLOURS, SIZES, strict=True)],
         "bonus_piles": [{"id": b["id"], "en": b["en"], "ko": b["ko"], "values": list(values),
                          "text": {"en": _bonus_text(b["id"], "en"), "ko": _bonus_text(b["id"], "ko")}}

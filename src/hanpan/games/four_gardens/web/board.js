@@ -966,8 +966,6 @@ export function legend(ui) {
     id: () => "c17",
   };
   const texts = {
-    place: ["the landscape colour's mark (its shape has as many corners as the landscape has cards; red 2: a lens) and the card's position; /3 = that landscape has 3 cards",
-      "전경 색 표시 (모양의 꼭짓점 수 = 전경의 카드 수, 빨강 2장은 렌즈 모양)와 카드의 위치; /3 = 그 전경은 3장"],
     covered: ["a cost icon covered by a token, drawn filled", "자원이 놓인 비용 칸, 채워서 그림"],
     empty: ["a cost icon still empty, drawn dashed", "아직 빈 비용 칸, 점선으로 그림"],
   };
@@ -977,15 +975,13 @@ export function legend(ui) {
   }));
   const resources = h("ul", { class: "fg-ul" }, ...(cat.resources || []).map((/** @type {any} */ r) =>
     h("li", {}, resIcon(c, r.id, 18), ` ${tr(r.en, r.ko)} (${r.count})`)));
-  const shapes = { stone: ["a pebble", "조약돌"], water: ["a drop", "물방울"], grass: ["a tuft", "풀잎"], wood: ["a log", "통나무"] };
-  resources.append(h("li", {}, tr("Each resource is its own shape: ", "자원마다 모양이 다릅니다: "),
-    RES.map((r) => `${nm(c, r)} = ${tr(/** @type {any} */ (shapes)[r][0], /** @type {any} */ (shapes)[r][1])}`).join(", ")));
-  const godShapes = { spring: ["a flower", "꽃"], summer: ["a sun", "해"], autumn: ["a leaf", "잎"], winter: ["a snowflake", "눈송이"], wild: ["a star", "별"] };
+  const iconText = (/** @type {any} */ item) => item.icon ? ` (${tr(item.icon.en, item.icon.ko)})` : "";
+  resources.replaceChildren(...(cat.resources || []).map((/** @type {any} */ r) =>
+    h("li", {}, resIcon(c, r.id, 18), ` ${tr(r.en, r.ko)}${iconText(r)}: ${tr(`${r.count} tokens`, `${r.count}개`)}`)));
   const gods = h("ul", { class: "fg-ul" }, ...[...(cat.gods || []), cat.wild].filter(Boolean).map((/** @type {any} */ g) =>
-    h("li", {}, godIconSvg(c, g.id, 18), ` ${tr(g.en, g.ko)} (${tr(/** @type {any} */ (godShapes)[g.id][0], /** @type {any} */ (godShapes)[g.id][1])})`,
-      g.text ? ` — ${tr(g.text.en, g.text.ko)}` : "")));
+    h("li", {}, godIconSvg(c, g.id, 18), ` ${tr(g.en, g.ko)}${iconText(g)}`, g.text ? ` — ${tr(g.text.en, g.text.ko)}` : "")));
   const colours = h("ul", { class: "fg-ul" }, ...(cat.colours || []).map((/** @type {any} */ k) =>
-    h("li", {}, colourIcon(c, k.id, 18), ` ${tr(k.en, k.ko)}: ${tr(`${k.size} cards`, `${k.size}장`)}`)));
+    h("li", {}, colourIcon(c, k.id, 18), ` ${tr(k.en, k.ko)}${iconText(k)}: ${tr(`${k.size} cards`, `${k.size}장`)}`)));
   const piles = h("ul", { class: "fg-ul" }, ...(cat.bonus_piles || []).map((/** @type {any} */ b) =>
     h("li", {}, h("b", {}, pileMark(c, b.id), ` ${tr(b.en, b.ko)}`), ` [${[...b.values].reverse().join(", ")}]: ${tr(b.text.en, b.text.ko)}`)));
   const whims = h("ul", { class: "fg-ul" }, ...(cat.whims || []).map((/** @type {any} */ w) =>
