@@ -369,9 +369,10 @@ function kindGlyph(ui, kind, x, y, r) {
 /**
  * A card's habitat as small hexes: each hex banded with its stack's colours (bottom → top) and the
  * landscape's icon (a tree or a peak with its height as pips, a house, waves, wheat).
- * @param {Ui} ui @param {PatternCell[]} cells @param {number} [r]
+ * `hidden`: inside a card, whose label already says its habitat.
+ * @param {Ui} ui @param {PatternCell[]} cells @param {number} [r] @param {boolean} [hidden]
  */
-export function pattern(ui, cells, r = PATTERN_R) {
+export function pattern(ui, cells, r = PATTERN_R, hidden = false) {
   const pos = cells.map((c) => [1.5 * r * c.q, SQ3 * r * (c.r + c.q / 2)]);
   const xs = pos.map((p) => p[0]);
   const ys = pos.map((p) => p[1]);
@@ -410,7 +411,7 @@ export function pattern(ui, cells, r = PATTERN_R) {
   });
   return ui.svg("svg", {
     class: "hm-pattern", viewBox: `${fmt(x0)} ${fmt(y0)} ${fmt(w)} ${fmt(ht)}`,
-    width: fmt(w), height: fmt(ht), role: "img", "aria-label": names.join(", "),
+    width: fmt(w), height: fmt(ht), ...(hidden ? { "aria-hidden": "true" } : { role: "img", "aria-label": names.join(", ") }),
   }, ...parts);
 }
 
@@ -445,16 +446,18 @@ function animalCard(ui, id, opts = {}) {
       : ui.tr(`${n - placed} cube${n - placed === 1 ? "" : "s"} left`, `큐브 ${n - placed}개 남음`);
   }
   const label = `${name}: ${txt(ui, info.text)}${state ? ` (${state})` : ""}`;
+  // what a screen reader says: the card's visible text first (name, track, state), then its habitat
+  const spoken = `${name} ${points.join(" ")}${state && !done ? ` ${state}` : ""}. ${txt(ui, info.text)}`;
   const el = ui.h("div", {
     class: `hm-card hm-animal${opts.small ? " hm-small" : ""}${done ? " hm-done" : ""}`, title: label,
   },
   ui.h("div", { class: "hm-card-name" }, name),
   ui.h("div", { class: "hm-card-body" },
-    ui.h("div", { class: "hm-card-pattern" }, pattern(ui, info.cells, opts.small ? 10 : PATTERN_R)),
+    ui.h("div", { class: "hm-card-pattern" }, pattern(ui, info.cells, opts.small ? 10 : PATTERN_R, true)),
     ui.h("div", { class: "hm-track" }, ...slots)),
   state && !done ? ui.h("div", { class: "hm-card-state" }, state) : null);
   for (const [token, seat] of opts.marks || []) mark(ui, el, token, seat);
-  if (opts.token) ui.bind(el, opts.token, label);
+  if (opts.token) ui.bind(el, opts.token, spoken);
   return el;
 }
 
@@ -484,7 +487,7 @@ function miniCard(ui, id, placed, marks = []) {
   }
   const title = info ? `${name}: ${txt(ui, info.text)}` : name;
   const el = ui.h("div", { class: `hm-mini${done ? " hm-done" : ""}${spirit ? " hm-mini-spirit" : ""}`, title },
-    info ? pattern(ui, info.cells, 6.5) : null,
+    info ? pattern(ui, info.cells, 6.5, true) : null,
     ui.h("span", { class: "hm-mini-name" }, name),
     ui.h("span", { class: "hm-mini-state" }, ...state));
   for (const [token, seat] of marks) mark(ui, el, token, seat);
@@ -507,12 +510,13 @@ function spiritCard(ui, id, opts = {}) {
   const el = ui.h("div", { class: `hm-card hm-spirit${placed ? " hm-done" : ""}`, title: label },
     ui.h("div", { class: "hm-card-name" }, icon(ui, "spirit", 11), " ", name),
     ui.h("div", { class: "hm-card-body" },
-      ui.h("div", { class: "hm-card-pattern" }, pattern(ui, info.cells, 12)),
+      ui.h("div", { class: "hm-card-pattern" }, pattern(ui, info.cells, 12, true)),
       ui.h("div", { class: "hm-spirit-text" }, txt(ui, info.scores))),
     state ? ui.h("div", { class: "hm-card-state" }, placed ? icon(ui, "done", 11) : null, state) : null,
     opts.note ? ui.h("div", { class: "hm-card-state" }, opts.note) : null);
   for (const [token, seat] of opts.marks || []) mark(ui, el, token, seat);
-  if (opts.token) ui.bind(el, opts.token, label);
+  const spoken = [name, txt(ui, info.scores), state, opts.note || ""].filter(Boolean).join(" ");
+  if (opts.token) ui.bind(el, opts.token, spoken);
   return el;
 }
 
@@ -546,6 +550,8 @@ function boardSvg(ui, board, side, p, mine, scale) {
   const rows = Math.max(...columns.map((n, q) => n + (q % 2 ? 0.5 : 0)));
   const height = SQ3 * R * rows + 2 * pad;
   const cells = [];
+  /** @type {Element[]} */
+  const texts = [];
   for (let q = 0; q < columns.length; q++) {
     for (let row = 0; row < columns[q]; row++) {
       const name = `${String.fromCharCode(97 + q)}${row + 1}`;
@@ -564,20 +570,22 @@ function boardSvg(ui, board, side, p, mine, scale) {
       const g = ui.svg("g", { class: `hm-cell${stack.length ? "" : " hm-empty"}`, "data-cell": name },
         ui.svg("title", {}, describeCell),
         ui.svg("polygon", { points: hexPoints(cx, cy, R - 0.8), class: "hm-hex" }),
-        ui.svg("text", { x: fmt(cx - R + 4), y: fmt(cy - 3), class: "hm-cellname" }, name),
-        stack.length > 1 ? ui.svg("text", { x: fmt(cx - R + 8), y: fmt(cy + 9), "text-anchor": "middle", class: "hm-height" },
-          String(stack.length)) : null,
         stack.length ? pile(ui, stack, cx + 1, cy + 13) : null,
         cube ? cubeMark(ui, cx + 19.5, cy + 2, 8.5, isSpirit) : null);
       mark(ui, g, name, p);
       if (mine) ui.bind(g, name, describeCell);
       cells.push(g);
+      // the cell's name and height, outside the click target (its accessible name is its title)
+      texts.push(ui.svg("text", { x: fmt(cx - R + 4), y: fmt(cy - 3), class: "hm-cellname" }, name));
+      if (stack.length > 1) {
+        texts.push(ui.svg("text", { x: fmt(cx - R + 8), y: fmt(cy + 9), "text-anchor": "middle", class: "hm-height" }, String(stack.length)));
+      }
     }
   }
   return ui.svg("svg", {
     class: `hm-board hm-side-${side}`, viewBox: `0 0 ${fmt(width)} ${fmt(height)}`, width: fmt(width * scale),
     height: fmt(height * scale), role: "group", "aria-label": ui.tr(`Board of ${seatLabel(ui, p)}`, `${seatLabel(ui, p)}의 개인판`),
-  }, ...cells);
+  }, ...cells, ui.svg("g", { class: "hm-labels", "aria-hidden": "true" }, ...texts));
 }
 
 // --- the table -------------------------------------------------------------------------------------
@@ -600,6 +608,8 @@ function centralSvg(ui, view, mine) {
   const S = 45;
   const width = S * spaces.length + 2;
   const height = S + 12;
+  /** @type {Element[]} */
+  const nums = [];
   const parts = spaces.map((space, k) => {
     const cx = 1 + S * k + S / 2;
     const cy = S / 2 + 1;
@@ -611,8 +621,8 @@ function centralSvg(ui, view, mine) {
     const g = ui.svg("g", { class: `hm-space${tokens.length ? "" : " hm-empty"}` },
       ui.svg("title", {}, label),
       ui.svg("circle", { cx, cy, r: S / 2 - 1.5, class: "hm-space-ring" }),
-      ...tokens.map((c, i) => tokenDisc(ui, c, cx + spots[i % 3][0], cy + spots[i % 3][1], 9)),
-      ui.svg("text", { x: cx, y: S + 11, "text-anchor": "middle", class: "hm-space-num" }, String(k + 1)));
+      ...tokens.map((c, i) => tokenDisc(ui, c, cx + spots[i % 3][0], cy + spots[i % 3][1], 9)));
+    nums.push(ui.svg("text", { x: cx, y: S + 11, "text-anchor": "middle", class: "hm-space-num" }, String(k + 1)));
     mark(ui, g, token, null);
     if (mine) ui.bind(g, token, label);
     return g;
@@ -620,7 +630,7 @@ function centralSvg(ui, view, mine) {
   return ui.svg("svg", {
     class: "hm-central", viewBox: `0 0 ${width} ${height}`, width, height, role: "group",
     "aria-label": ui.tr("Central board", "중앙판"),
-  }, ...parts);
+  }, ...parts, ui.svg("g", { class: "hm-labels", "aria-hidden": "true" }, ...nums));
 }
 
 /** @param {Ui} ui @param {any} score @param {Record<string, string>} labels */
