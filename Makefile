@@ -71,14 +71,16 @@ unit: $(DEV_STAMP) $(COMPILED)
 pure: $(DEV_STAMP)
 	HANPAN_PURE=1 $(BIN)/pytest -q
 
-# The browser tests drive Debian's chromium; the database tests start a throwaway PostgreSQL cluster.
-# As root with apt (CI), both are installed when missing; elsewhere the tests say how.
+# The browser tests drive Debian's chromium (with a Korean font, so that the Korean screenshots read);
+# the database tests start a throwaway PostgreSQL cluster.
+# As root with apt (CI), they are installed when missing; elsewhere the tests say how.
 browser-deps:
-	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
+	    || ! ls /usr/share/fonts/truetype/nanum >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql fonts-nanum >/dev/null; \
 	  else \
-	    echo "note: the browser and PostgreSQL tests need 'apt-get install chromium postgresql' (skipped without them)"; \
+	    echo "note: the browser and PostgreSQL tests need 'apt-get install chromium postgresql fonts-nanum' (skipped without them)"; \
 	  fi; \
 	fi
 

@@ -55,10 +55,11 @@ def missing() -> str | None:
 
 
 def new_page(browser: Any, size: tuple[int, int] = DESKTOP, lang: str = "en",
-             motion: str = "reduce") -> tuple[Any, Any, list[str]]:
-    """A fresh context (its own storage) and page; console errors and page errors are collected."""
+             motion: str = "reduce", bypass_csp: bool = False) -> tuple[Any, Any, list[str]]:
+    """A fresh context (its own storage) and page; console errors and page errors are collected.
+    ``bypass_csp`` lets the test put axe-core's script into the page (the server's CSP forbids it)."""
     context = browser.new_context(viewport={"width": size[0], "height": size[1]}, reduced_motion=motion,
-                                  locale="ko-KR" if lang == "ko" else "en-US")
+                                  locale="ko-KR" if lang == "ko" else "en-US", bypass_csp=bypass_csp)
     context.add_init_script(f"localStorage.setItem('hanpan.lang', '{lang}');")
     page = context.new_page()
     errors: list[str] = []
@@ -167,6 +168,8 @@ class Played:
     unmarked: list[str] = field(default_factory=list)
     other_turns: int = 0
     out_of_view: list[str] = field(default_factory=list)
+    #: the page's own scrolls to bring a choice into view: "move: token"
+    page_scrolls: list[str] = field(default_factory=list)
     #: the furthest the page was scrolled down when a decision began
     max_scroll_y: float = 0.0
     texts: list[str] = field(default_factory=list)
@@ -274,7 +277,8 @@ def play_game(page: Any, rng: random.Random, strict_view: bool, shots: Path | No
         assert played.decisions < 3000
     played.texts.append(page.evaluate("document.body.innerText"))
     # the scrolls the page made by itself to bring a choice into view count too
-    played.scrolls += page.evaluate("window.hanpanScrolls || 0")
+    played.page_scrolls = page.evaluate("window.hanpanScrolls || []")
+    played.scrolls += len(played.page_scrolls)
     return played
 
 

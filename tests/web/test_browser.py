@@ -12,7 +12,6 @@ are printed; mid-game screenshots of each title are made again into docs/screens
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
 import re
@@ -94,7 +93,7 @@ def test_a_person_plays_a_whole_game_by_clicking(server: str, browser: Any, game
     # nothing to click or read was ever out of the window; on the desktop not one scroll
     assert played.out_of_view == [], played.out_of_view[:5]
     if desktop:
-        assert played.scrolls == 0 and played.max_scroll_y == 0
+        assert played.scrolls == 0 and played.max_scroll_y == 0, played.page_scrolls
     # every turn of the other seat left its mark on the board
     assert played.other_turns >= 2 and played.unmarked == [], played.unmarked[:5]
     # the end: why it ended and the final scores, with the replay
@@ -122,14 +121,18 @@ def test_the_other_seats_decisions_are_played_out_one_by_one(server: str, browse
           if (!last || last[0] !== n) window.__seen.push([n, performance.now()]); })
         .observe(document.querySelector('#status'), {attributes: true}); }""")
     rng = random.Random(1)
-    played = play_game_turns(page, rng, turns=2)
-    seen = page.evaluate("window.__seen")
-    numbers = [int(n) for n, _ in seen]
-    # the computer seat's turn (three tokens, then its card or the end) came one decision at a time
-    assert all(b - a == 1 for a, b in itertools.pairwise(numbers)), numbers
-    gaps = [b[1] - a[1] for a, b in itertools.pairwise(seen)]
-    their = [gap for (n, _), gap in zip(seen[1:], gaps, strict=False) if int(n) > played]
-    assert their and min(their) >= 300, gaps
+    play_game_turns(page, rng, turns=2)
+    seen = dict(page.evaluate("window.__seen"))
+    order = [int(n) for n in seen]
+    theirs = page.evaluate("""() => [...document.querySelectorAll('ol.log li')]
+        .filter(li => li.querySelector('.who').classList.contains('seat1')).map(li => Number(li.dataset.n))""")
+    assert len(theirs) >= 4
+    # each of the computer seat's decisions was on the screen on its own, at least 300 ms after the one before
+    for n in theirs:
+        assert str(n) in seen, f"decision {n} was never drawn on its own: {order}"
+        before = max((m for m in order if m < n), default=None)
+        if before is not None and before in theirs:
+            assert seen[str(n)] - seen[str(before)] >= 300, (n, seen)
     assert page.locator("#board .last-move").count() > 0
     assert errors == []
     context.close()
@@ -163,7 +166,7 @@ def test_the_replay_page_steps_through_a_finished_game(server: str, browser: Any
     page.wait_for_selector("#status[data-state='playing']")
     assert page.locator("#status").get_attribute("data-seat") == "0"
     assert page.locator("table.scores thead th").count() == 3
-    page.goto(replay)
+    page.goto(server + replay)
     page.wait_for_selector("#step")
     page.wait_for_function("() => document.querySelector('#step').textContent.length > 0")
     page.click("#next")
@@ -320,13 +323,13 @@ def axe(tmp_path_factory: pytest.TempPathFactory) -> str:
 def test_no_serious_accessibility_violations(server: str, browser: Any, axe: str) -> None:
     """axe-core on the lobby, a game page of each title mid-game (both languages) and the replay page."""
     found: dict[str, list[dict[str, Any]]] = {}
-    context, page, _errors = new_page(browser)
+    context, page, _errors = new_page(browser, bypass_csp=True)
     page.goto(server + "/")
     page.wait_for_selector("#create")
     found["lobby"] = axe_violations(page, axe)
     for game, options in GAMES:
         for lang in ("en", "ko"):
-            context_g, page_g, _ = new_page(browser, DESKTOP, lang)
+            context_g, page_g, _ = new_page(browser, DESKTOP, lang, bypass_csp=True)
             create_in_lobby(page_g, server, game, ["human", "greedy"], options, seed=2)
             rng = random.Random(4)
             from .browser import Played

@@ -350,8 +350,9 @@ function bringIntoView() {
   };
   if (targets.some(inView)) return;
   const first = targets[0].getBoundingClientRect();
-  // counted for the browser tests (a person's scroll, made for them)
-  /** @type {any} */ (window).hanpanScrolls = (/** @type {any} */ (window).hanpanScrolls || 0) + 1;
+  // counted for the browser tests (a person's scroll, made for them): at which move, to what
+  const w = /** @type {any} */ (window);
+  (w.hanpanScrolls = w.hanpanScrolls || []).push(`${body.move_number}: ${targets[0].getAttribute("data-token")}`);
   window.scrollBy({ top: first.top - top - 12, behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
@@ -457,8 +458,9 @@ function connect() {
       gameTitle = game ? gameName(game, lang) : next.game;
     }
     connection = "ok";
-    // the first body, and a body after a reconnect, is drawn at once: there is nothing to play out
-    if (!body || next.move_number < body.move_number || next.move_number > body.move_number + 1) {
+    // the first body, and a body after a reconnect or an undo, is drawn at once: nothing to play out
+    const latest = queue.length ? queue[queue.length - 1].body : body;
+    if (!latest || next.move_number < latest.move_number || next.move_number > latest.move_number + 1) {
       queue.length = 0;
       show(next, at);
     } else {

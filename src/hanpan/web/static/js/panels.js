@@ -55,7 +55,8 @@ export function logList(body, lang, me) {
       h("span", { class: "what" }, e.text), lang === "en" ? [" ", h("code", {}, e.move)] : null,
       effects ? h("span", { class: "effects" }, ` (${effects})`) : null);
   });
-  return h("ol", { class: "log", reversed: "reversed", "aria-label": t("log", lang) }, ...items);
+  // a scrolling list: focusable so that keyboard users can scroll it too
+  return h("ol", { class: "log", reversed: "reversed", "aria-label": t("log", lang), tabindex: "0" }, ...items);
 }
 
 /** The end of a game: who won, why it ended, the final scores.
