@@ -171,7 +171,12 @@ function sizeOf(/** @type {Ctx} */ c, /** @type {string} */ colour) {
 
 /** Bind a click target only for the seat to move. */
 function bind(/** @type {Ctx} */ c, /** @type {Element} */ el, /** @type {string} */ token, /** @type {string} */ label) {
-  if (c.toMove) c.ui.bind(el, token, label);
+  if (!c.toMove) return el;
+  // the accessible name holds the visible words first (a screen reader and voice control say what is seen)
+  const seen = (el instanceof SVGElement ? [...el.querySelectorAll("text")].map((t) => t.textContent).join("") : el.textContent || "")
+    .replace(/\s+/g, " ").trim();
+  const name = seen && !label.includes(seen) ? `${seen} — ${label}` : label;
+  c.ui.bind(el, token, name);
   return el;
 }
 
