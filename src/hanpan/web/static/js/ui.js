@@ -106,7 +106,13 @@ export function makeUi(opts) {
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
       el.setAttribute("data-token", token);
-      el.setAttribute("aria-label", label || token);
+      // an HTML element with text of its own is named by that text (what a person sees is what a screen
+      // reader says: axe's label-content-name-mismatch); the longer label becomes its tooltip
+      if (el instanceof HTMLElement && (el.textContent || "").trim()) {
+        if (label && !el.title) el.title = label;
+      } else {
+        el.setAttribute("aria-label", label || token);
+      }
       el.addEventListener("click", (event) => {
         event.stopPropagation();
         onToken(token);
