@@ -52,7 +52,9 @@ const statusBox = /** @type {HTMLElement} */ (h("p", { id: "status", role: "stat
 const promptBox = h("p", { id: "prompt" });
 const errorBox = h("p", { id: "error", class: "error", role: "alert" });
 const toolsBox = h("div", { class: "bar-tools" });
-const actionBar = h("div", { id: "actionbar" }, h("div", { class: "bar-text" }, statusBox, promptBox, errorBox), toolsBox);
+const heading = h("h1", { class: "visually-hidden", id: "game-title" }, "hanpan");
+const actionBar = h("section", { id: "actionbar", "aria-labelledby": "game-title" }, heading,
+  h("div", { class: "bar-text" }, statusBox, promptBox, errorBox), toolsBox);
 const boardBox = h("div", { id: "board" });
 const popover = /** @type {HTMLElement} */ (h("div", { id: "popover", class: "choice-popover", role: "dialog", "aria-label": t("choose", lang), hidden: "hidden" }));
 const nudge = /** @type {HTMLElement} */ (h("div", { id: "nudge", class: "nudge", role: "alert", hidden: "hidden" }));
@@ -456,6 +458,7 @@ function connect() {
       const info = await meta();
       const game = info.games.find((/** @type {any} */ g) => g.id === next.game);
       gameTitle = game ? gameName(game, lang) : next.game;
+      heading.textContent = gameTitle;
     }
     connection = "ok";
     // the first body, and a body after a reconnect or an undo, is drawn at once: nothing to play out
