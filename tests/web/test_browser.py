@@ -359,3 +359,33 @@ def test_no_serious_accessibility_violations(server: str, browser: Any, axe: str
     context.close()
     write_figures("axe", {name: len(v) for name, v in found.items()})
     assert {name: v for name, v in found.items() if v} == {}
+
+
+def test_an_illegal_click_or_move_says_why_where_you_acted(server: str, browser: Any) -> None:
+    context, page, errors = new_page(browser, DESKTOP, "en")
+    create_in_lobby(page, server, "harmonies", ["human", "greedy"], seed=8)
+    # Nature's Spirits are off: the first decision is taking a central space; a click on your own empty
+    # board is not a choice now
+    wait_for_my_turn_or_end(page)
+    before = status(page)
+    cell = page.locator("#board .hm-you .hm-cell:not(.clickable)").first
+    box = cell.bounding_box()
+    assert box is not None
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    nudge = page.locator("#nudge")
+    nudge.wait_for(state="visible")
+    assert "Not possible now" in nudge.inner_text()
+    near = nudge.bounding_box()
+    assert near is not None and abs(near["y"] - (box["y"] + box["height"] / 2)) < 200  # next to the click
+    assert status(page) == before  # nothing changed
+    # a typed move that is not legal: the pinned bar says why, in view, and nothing changes
+    page.click("details.moves summary")
+    page.fill("#move-input", "space 9")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("() => document.querySelector('#error').textContent.length > 0")
+    error = page.locator("#error")
+    assert "space" in error.inner_text() and error.evaluate(
+        "(el) => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    assert status(page)["move"] == before["move"]
+    assert errors == [] or all("400" in e for e in errors)  # the refused request is logged by the browser
+    context.close()
