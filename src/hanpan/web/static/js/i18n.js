@@ -61,7 +61,7 @@ const WORDS = {
   next: ["Next", "다음"],
   last: ["Last", "끝"],
   back_to_lobby: ["Lobby", "로비"],
-  api_docs: ["API", "개발자 문서"],
+  api_docs: ["API", "문서"],
   more_moves: ["and {n} more", "외 {n}개"],
   skip: ["Skip", "건너뛰기"],
   not_json: ["That file is not a record: it is not JSON.", "그 파일은 기록이 아닙니다: JSON이 아닙니다."],
