@@ -1,0 +1,129 @@
+"""The tables of players, lobby tables and ratings (beside the games of ``storage``; one ``metadata``).
+
+Migration ``0002_players_tables_ratings`` makes them; a change here needs a new migration there.
+
+- ``players``: an account (a password hash) or a guest (none); ``name_key`` is the name case-folded, unique.
+- ``sessions``: a page's session (the cookie's value hashed) with its CSRF token; guests have sessions too.
+- ``api_keys``: keys an account made for its bots (hashed; shown once).
+- ``lobby_tables``: a table: a game, its options, seats, public or private, pace, creator, and the game
+  it started (``game_id``) once its seats were full.
+- ``table_seats``: who sits where at a table (a player; a computer level has no row).
+- ``chat_messages`` / ``chat_reports``: a table's chat and the reports of its messages.
+- ``ratings`` / ``rating_history``: a rating per player (or ``level:NAME``) per game and player count,
+  and every change of one with the game that made it.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Table,
+    Text,
+)
+
+from hanpan.web.storage import metadata
+
+players_table = Table(
+    "players", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("name", String(40), nullable=False),
+    Column("name_key", String(80), nullable=False, unique=True),  # name.casefold(): unique, any script
+    Column("password_hash", Text, nullable=True),  # Argon2id; None for a guest
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions_table = Table(
+    "sessions", metadata,
+    Column("id_hash", String(64), primary_key=True),  # sha256 of the cookie's value
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+api_keys_table = Table(
+    "api_keys", metadata,
+    Column("key_hash", String(64), primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("label", String(60), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+lobby_tables_table = Table(
+    "lobby_tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("options", Text, nullable=False),  # JSON object
+    # JSON list, one per seat: {"kind": "open"} | {"kind": "reserved", "name": NAME} | {"kind": "level", "level": L}
+    Column("seats", Text, nullable=False),
+    Column("public", Boolean, nullable=False),
+    # JSON: {"kind": "realtime"} | {"kind": "turn", "limit_s": N, "on_timeout": "level:NAME" | "abandon"}
+    Column("pace", Text, nullable=False),
+    Column("creator_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("status", String(12), nullable=False, index=True),  # open, playing, finished, abandoned
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=True, index=True),
+    Column("rated", Boolean, nullable=False),
+    Column("seed", BigInteger, nullable=True),  # a chosen seed (only where every person's seat is the creator's)
+    Column("rematch_of", String(32), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+table_seats_table = Table(
+    "table_seats", metadata,
+    Column("table_id", String(32), ForeignKey("lobby_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
+    Column("joined_at", DateTime(timezone=True), nullable=False),
+    Column("left_at", DateTime(timezone=True), nullable=True),  # left or replaced (by a computer level)
+)
+
+chat_messages_table = Table(
+    "chat_messages", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("lobby_tables.id", ondelete="CASCADE"), nullable=False),
+    Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
+    Column("text", String(300), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Index("ix_chat_messages_table", "table_id", "id"),
+)
+
+chat_reports_table = Table(
+    "chat_reports", metadata,
+    Column("message_id", Integer, ForeignKey("chat_messages.id", ondelete="CASCADE"), primary_key=True),
+    Column("reporter_id", String(32), ForeignKey("players.id"), primary_key=True),
+    Column("reason", String(200), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+ratings_table = Table(
+    "ratings", metadata,
+    Column("subject", String(48), primary_key=True),  # a player's id, or "level:NAME" for a computer level
+    Column("game", String(40), primary_key=True),
+    Column("players", Integer, primary_key=True),  # the player count the rating is for
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+rating_history_table = Table(
+    "rating_history", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("subject", String(48), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("game_id", String(32), ForeignKey("games.id"), nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    Index("ix_rating_history_subject", "subject", "game", "players", "id"),
+)
