@@ -120,6 +120,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-workers", type=_positive, default=2, help="worker processes for computer seats")
     lang_option(p)
 
+    p = commands.add_parser("ratings", help="the web app's ratings: rebuild them from the stored games, "
+                                                   "or show a player's")
+    p.add_argument("action", choices=("rebuild", "show"))
+    p.add_argument("name", nargs="?", default=None, help="a player's name (show)")
+    p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
+    p.add_argument("--top", type=_positive, default=10, help="leaderboard places to print after a rebuild")
+
     p = commands.add_parser("bench", help="random complete games per second and decisions per second")
     p.add_argument("game")
     p.add_argument("--num-players", type=_positive, default=None)
@@ -395,6 +402,16 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     return serve(args.host, args.port, args.db, args.open, args.bot_workers)
 
 
+def cmd_ratings(args: argparse.Namespace, lang: str) -> int:
+    if (args.action == "show") != (args.name is not None):
+        raise UsageError("write hanpan ratings rebuild, or hanpan ratings show NAME")
+    try:
+        from hanpan.web.ratings import command
+    except ImportError as e:
+        raise UsageError(f"ratings need the 'web' extra ({e.name} is missing): pip install 'hanpan[web]'") from None
+    return command(args.action, args.db, args.name, args.top)
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -405,6 +422,7 @@ COMMANDS = {
     "score": cmd_score,
     "bench": cmd_bench,
     "serve": cmd_serve,
+    "ratings": cmd_ratings,
 }
 
 
