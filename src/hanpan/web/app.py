@@ -30,10 +30,15 @@ from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
 from hanpan.core.registry import all_games
 from hanpan.core.registry import game as find_game
+from hanpan.web import routes_accounts, routes_tables
+from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
+from hanpan.web.lobby import Lobby
+from hanpan.web.ratings import Ratings, level_ratings
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.storage import Store, StoredGame
+from hanpan.web.tables import TableRefused
 
 log = logging.getLogger("hanpan.web")
 STATIC = Path(str(files("hanpan.web") / "static"))
@@ -153,24 +158,46 @@ async def _too_large(send: Send, limit: int) -> None:
 
 def create_app(url: str, bot_workers: int = 2) -> FastAPI:
     """The app for the database at ``url`` (SQLAlchemy URL); the schema is migrated on start."""
-    holder: dict[str, Hub] = {}
+    holder: dict[str, Any] = {}
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
         hub = Hub(store, bot_workers=bot_workers)
         holder["hub"] = hub
+        holder["accounts"] = Accounts(store)
+        holder["ratings"] = Ratings(store)
+        holder["lobby"] = lobby = Lobby(hub, holder["ratings"])
         await hub.start()
+        deadlines = asyncio.get_running_loop().create_task(lobby.run_deadlines())
         try:
             yield
         finally:
+            deadlines.cancel()
+            with suppress(asyncio.CancelledError):
+                await deadlines
             await hub.close()
 
     app = FastAPI(title="hanpan", version="1", lifespan=lifespan,
                   description="Play Harmonies, Spirits of the Wild and Four Gardens: the API the pages use.")
 
     def hub() -> Hub:
-        return holder["hub"]
+        found: Hub = holder["hub"]
+        return found
+
+    def lobby() -> Lobby:
+        found: Lobby = holder["lobby"]
+        return found
+
+    def ratings() -> Ratings:
+        found: Ratings = holder["ratings"]
+        return found
+
+    def accounts() -> Accounts:
+        found: Accounts = holder["accounts"]
+        return found
+
+    app.state.hanpan_lobby = lobby
 
     async def live_game(game_id: str) -> LiveGame:
         live = await hub().get(game_id)
@@ -178,17 +205,33 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
             raise ApiError(404, f"no game {game_id!r}")
         return live
 
+    async def seat_of(live: LiveGame, request: Request, write: bool) -> int | None:
+        """The seat a request speaks for: a seat's token (Bearer), or at a lobby table's game the player
+        (a bot's API key, or the page's session: with its CSRF header when the request changes something)."""
+        token = bearer(request)
+        if token is not None and not token.startswith(KEY_PREFIX):
+            return await hub().seat_of(live.stored.id, token)
+        if live.table_id is None:
+            return None
+        player = await routes_accounts.current_player(request, write=write)
+        return hub().seat_of_player(live, player.id) if player is not None else None
+
     async def acting_seat(game_id: str, request: Request, what: str) -> tuple[LiveGame, int]:
         """The game and the seat whose token came with a request that changes the game (403 without one)."""
         live = await live_game(game_id)
-        seat = await hub().seat_of(game_id, bearer(request))
+        seat = await seat_of(live, request, write=True)
         if seat is None:
-            raise ApiError(403, f"{what} needs your seat's token: Authorization: Bearer TOKEN")
+            raise ApiError(403, f"{what} needs your seat: its token (Authorization: Bearer TOKEN) or, at a "
+                                "lobby table, your session or your bot's API key")
         return live, seat
 
     # --- errors: one line each -----------------------------------------------------------------
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
+
+    @app.exception_handler(TableRefused)
+    async def _table_refused(_request: Request, e: TableRefused) -> JSONResponse:
         return JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
 
     @app.exception_handler(MoveRefused)
@@ -217,6 +260,9 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
         log.exception("internal error on %s %s", request.method, request.url.path)
         return JSONResponse({"detail": "internal error"}, status_code=500)
 
+    routes_accounts.include(app, accounts)
+    routes_tables.include(app, hub, lobby, ratings)
+
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
 
@@ -236,6 +282,7 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
                                 "label_en": spec.label("en"), "label_ko": spec.label("ko")})
             # the computer players per player count, weakest first, each with who it suits
             levels = {str(n): [{"name": level.name, "elo": level.elo, "mean_score": level.mean_score,
+                                "rating": rated_levels(game.id, n).get(level.name),
                                 "line_en": level.line("en"), "line_ko": level.line("ko"),
                                 "title_en": level_title(level.name, "en"),
                                 "title_ko": level_title(level.name, "ko")}
@@ -274,8 +321,7 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
     @app.get("/api/games/{game_id}", summary="The game as your seat sees it (no token: as a spectator)")
     async def get_game(game_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
         live = await live_game(game_id)
-        seat = await hub().seat_of(game_id, bearer(request))
-        return live.body(seat, lang)
+        return live.body(await seat_of(live, request, write=False), lang)
 
     @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N")
     async def post_move(game_id: str, move: MoveRequest, request: Request, lang: Lang = "en") -> dict[str, Any]:
@@ -337,6 +383,10 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
             return
         try:
             seat = await hub().seat_of(game_id, token)
+            if seat is None and live.table_id is not None:  # a lobby table's player: their session
+                cookie = socket.cookies.get(routes_accounts.COOKIE)
+                session = await asyncio.to_thread(accounts().session, cookie) if cookie else None
+                seat = hub().seat_of_player(live, session.player.id) if session is not None else None
         except MoveRefused:
             await socket.close(code=4403, reason="this token opens no seat of this game")
             return
@@ -393,6 +443,12 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
+
+
+@functools.cache
+def rated_levels(game_id: str, players: int) -> dict[str, int]:
+    """Each computer level's fixed rating for a game and player count (what a rated game against it uses)."""
+    return {entry["level"]: entry["display"] for entry in level_ratings(game_id, players)}
 
 
 @functools.cache

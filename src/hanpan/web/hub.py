@@ -15,9 +15,10 @@ import logging
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 from hanpan.agents.registry import agent_names
@@ -28,6 +29,7 @@ from hanpan.core.registry import game as find_game
 from hanpan.web.bots import choose_move, make_pool
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
 from hanpan.web.storage import Store, StoredGame
+from hanpan.web.tables import Tables
 
 log = logging.getLogger("hanpan.web")
 T = TypeVar("T")
@@ -81,6 +83,11 @@ class Hub:
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._texts: dict[tuple[str, int | None, str], tuple[int, str]] = {}
+        self.tables = Tables(store)
+        #: called (as a task) when a game ends: the lobby closes its table and rates it
+        self.on_game_over: Callable[[LiveGame], Awaitable[None]] | None = None
+        #: the time (tests move it): a game's last change is when its seat to move got the move
+        self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
 
     # --- plumbing ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -115,8 +122,13 @@ class Hub:
         self.store.close()
 
     # --- games -------------------------------------------------------------------------------------
-    async def create(self, game_id: str, seats: list[str], options: dict[str, Any], seed: int | None) -> Created:
-        """Check a new game's request (OptionError on anything wrong), store it and start its bots."""
+    async def create(self, game_id: str, seats: list[str], options: dict[str, Any], seed: int | None,
+                     tokens: bool = True, players: dict[int, Any] | None = None,
+                     table_id: str | None = None) -> Created:
+        """Check a new game's request (OptionError on anything wrong), store it and start its bots.
+
+        ``tokens``: each human seat gets a secret token (handed to whoever asked for the game); a lobby
+        table's game has none: there a seat is its player's (``players``: seat -> player)."""
         game = find_game(game_id)
         allowed = web_options(game)
         for name in options:
@@ -133,14 +145,16 @@ class Hub:
                          **options)
         record = Record.of(state, seats, [])
         stored = StoredGame(secrets.token_urlsafe(9), game.id, record.options, state.seed, seats)
-        tokens = {seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
-        await self.db(self.store.create_game, stored, {s: hash_token(t) for s, t in tokens.items()})
+        secret = ({seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
+                  if tokens else {})
+        await self.db(self.store.create_game, stored, {s: hash_token(t) for s, t in secret.items()})
         live = LiveGame.rebuild(stored, [])
-        live.token_hashes = {s: hash_token(t) for s, t in tokens.items()}
+        live.token_hashes = {s: hash_token(t) for s, t in secret.items()}
+        live.table_id, live.players = table_id, dict(players or {})
         self._keep(live)
         self.kick(live)
         log.info("game %s created: %s, seats %s", stored.id, game.id, ",".join(seats))
-        return Created(stored, tokens)
+        return Created(stored, secret)
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The live game (loaded and rebuilt from its moves on first use), or None if there is none."""
@@ -162,6 +176,10 @@ class Hub:
                     hashes = await self.db(self.store.token_hashes, game_id)
                     live = await asyncio.to_thread(LiveGame.rebuild, stored, moves)
                     live.token_hashes = hashes
+                    table = await self.db(self.tables.of_game, game_id)
+                    if table is not None:
+                        live.table_id, live.players = table.id, dict(table.sitting)
+                        live.chat = await self.db(self.tables.chat, table.id)
                     self._keep(live)
         finally:
             self._loading.pop(game_id, None)
@@ -208,8 +226,10 @@ class Hub:
             if not ok:  # another server process moved first
                 raise MoveRefused(409, "the game changed meanwhile; reload it")
             live.commit_move(action, seat, after)
+            live.stored.updated_at = self.clock()
         self.changed(live)
         self.kick(live)
+        self._ended(live)
 
     async def undo(self, live: LiveGame, seat: int, move_number: int | None) -> None:
         async with live.lock:
@@ -221,6 +241,14 @@ class Hub:
                 raise MoveRefused(409, "the game changed meanwhile; reload it")
             live.commit_undo(previous)
         self.changed(live)
+
+    def _ended(self, live: LiveGame) -> None:
+        if live.state.is_over and self.on_game_over is not None:
+            self._spawn(self.on_game_over(live))
+
+    def seat_of_player(self, live: LiveGame, player_id: str) -> int | None:
+        """The seat a lobby table's player sits at in its game (None: not a player of it)."""
+        return next((seat for seat, p in live.players.items() if p.id == player_id), None)
 
     # --- computer seats ----------------------------------------------------------------------------
     def kick(self, live: LiveGame) -> None:
@@ -261,8 +289,10 @@ class Hub:
                                          after.status, result_of(after)):
                         continue
                     live.commit_move(action, seat, after)
+                    live.stored.updated_at = self.clock()
                 failures = 0
                 self.changed(live)
+                self._ended(live)
         except asyncio.CancelledError:
             raise
         except Exception:

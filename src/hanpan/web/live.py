@@ -91,6 +91,12 @@ class LiveGame:
     _bodies: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: the state before the newest move (None after an undo: then rebuilt from the moves when asked)
     _previous: State | None = None
+    #: a lobby table's game: its table, who sits where (seat -> a player with ``id`` and ``name``), its chat
+    table_id: str | None = None
+    players: dict[int, Any] = field(default_factory=dict)
+    chat: list[dict[str, Any]] = field(default_factory=list)
+    #: a table's game that ended unfinished (a seat left or ran out of time, and the table said so)
+    abandoned: bool = False
 
     @classmethod
     def start(cls, stored: StoredGame) -> State:
@@ -100,6 +106,7 @@ class LiveGame:
     def rebuild(cls, stored: StoredGame, moves: Sequence[StoredMove]) -> LiveGame:
         """Replay the stored moves from the seed (checked: a bad store is an error, not a guess)."""
         live = cls(stored, cls.start(stored), [], [], game_part(stored.game, "render"))
+        live.abandoned = stored.status == "abandoned"
         for move in moves:
             action = live.state.parse_action(move.notation)
             if live.state.current_player != move.seat:
@@ -116,8 +123,15 @@ class LiveGame:
     def is_bot(self, seat: int | None) -> bool:
         return seat is not None and self.stored.seats[seat] != HUMAN
 
+    @property
+    def status(self) -> str:
+        """``playing``, ``finished``, ``unfinished`` (the turn limit) or ``abandoned``."""
+        return "abandoned" if self.abandoned else self.state.status
+
     def check_move(self, seat: int, text: str, move_number: int) -> Action:
         """The action ``seat`` asks for; raises MoveRefused (403, 409 or 400) and changes nothing."""
+        if self.abandoned:
+            raise MoveRefused(409, "the game was abandoned; no move is legal")
         if self.state.is_over:
             raise MoveRefused(409, "the game is over; no move is legal")
         if seat != self.state.current_player:
@@ -157,6 +171,8 @@ class LiveGame:
 
     def undo_target(self, seat: int) -> State:
         """The state before ``seat``'s last decision, if the undo rule allows it; else MoveRefused."""
+        if self.abandoned:
+            raise MoveRefused(409, "the game was abandoned")
         if self.state.is_over or seat != self.state.current_player:
             raise MoveRefused(403 if not self.state.is_over else 409, "you can only undo on your own turn")
         if not self.moves or self.moves[-1].seat != seat:
@@ -189,8 +205,8 @@ class LiveGame:
 
     def can_undo(self, seat: int | None) -> bool:
         """Whether ``seat`` may take back its last decision now: the page offers undo only then."""
-        if (seat is None or self.state.is_over or seat != self.state.current_player or not self.moves
-                or self.moves[-1].seat != seat or self.is_bot(seat)):
+        if (seat is None or self.state.is_over or self.abandoned or seat != self.state.current_player
+                or not self.moves or self.moves[-1].seat != seat or self.is_bot(seat)):
             return False
         try:
             self.undo_target(seat)
@@ -200,9 +216,17 @@ class LiveGame:
 
     # --- what clients see --------------------------------------------------------------------------
     def seats_json(self, lang: str = "en") -> list[dict[str, Any]]:
-        """Each seat: its kind (``human`` or a level) and, for a level, its name in ``lang``."""
-        return [{"seat": i, "kind": kind, **({} if kind == HUMAN else {"level": level_title(kind, lang)})}
-                for i, kind in enumerate(self.stored.seats)]
+        """Each seat: its kind (``human`` or a level) and, for a level, its name in ``lang``; at a lobby
+        table, the name of the player sitting there."""
+        out = []
+        for i, kind in enumerate(self.stored.seats):
+            entry: dict[str, Any] = {"seat": i, "kind": kind}
+            if kind != HUMAN:
+                entry["level"] = level_title(kind, lang)
+            elif i in self.players:
+                entry["name"] = self.players[i].name
+            out.append(entry)
+        return out
 
     def body(self, seat: int | None, lang: str) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent: its view and nothing of anyone else's secrets."""
@@ -216,14 +240,16 @@ class LiveGame:
     def _body(self, seat: int | None, lang: str) -> dict[str, Any]:
         state = self.state
         to_move = state.current_player
-        legal: list[Action] = list(state.legal_actions()) if seat is not None and seat == to_move else []
+        playing = not self.abandoned
+        legal: list[Action] = (list(state.legal_actions()) if playing and seat is not None and seat == to_move
+                               else [])
         scores = state.scores()
         return {
             "id": self.stored.id,
             "game": self.stored.game,
-            "status": state.status,
+            "status": self.status,
             "move_number": self.move_number,
-            "current_player": to_move,
+            "current_player": to_move if playing else None,
             "seat": seat,
             "seats": self.seats_json(lang),
             "options": dict(self.stored.options),  # as the game was made (public: no seed), for "rematch"
@@ -237,7 +263,8 @@ class LiveGame:
             "log_total": len(self.log),
             "thinking": self.thinking,
             "can_undo": self.can_undo(seat),
-            "winners": list(state.winners()),
+            "winners": list(state.winners()) if playing else [],
+            **({"table": self.table_id, "chat": self.chat[-30:]} if self.table_id is not None else {}),
         }
 
     def record(self) -> dict[str, Any]:

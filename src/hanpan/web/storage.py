@@ -205,6 +205,18 @@ class Store:
             c.execute(delete(moves_table).where(moves_table.c.game_id == game_id, moves_table.c.number == number))
         return True
 
+    def set_seats(self, game_id: str, seats: list[str]) -> None:
+        """A seat's kind changed (a person's seat taken over by a computer level)."""
+        with self._writing(), self.engine.begin() as c:
+            c.execute(update(games_table).where(games_table.c.id == game_id)
+                      .values(seats=json.dumps(seats), updated_at=_now()))
+
+    def abandon(self, game_id: str) -> None:
+        """A table's game that ended unfinished: it is no longer resumed."""
+        with self._writing(), self.engine.begin() as c:
+            c.execute(update(games_table).where(games_table.c.id == game_id)
+                      .values(status="abandoned", updated_at=_now()))
+
     # --- reads -------------------------------------------------------------------------------------
     def game(self, game_id: str) -> StoredGame | None:
         with self.engine.connect() as c:

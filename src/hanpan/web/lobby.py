@@ -1,0 +1,241 @@
+"""The lobby's service: tables filling up, their games starting, seats that leave or run out of time,
+rematches, chat, and the rating of a finished rated game.  It runs on the event loop beside the Hub and
+reaches the database through it.
+
+Turn-based tables: a seat whose player has not moved within the table's limit is taken over by the
+table's computer level, or the game is abandoned, as the table said before anyone joined.  ``Hub.clock``
+is the time (tests move it); ``check_deadlines`` looks at every turn-based game (the server calls it every
+``DEADLINE_CHECK_S`` seconds).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from typing import Any
+
+from hanpan.core.errors import HanpanError
+from hanpan.web.hub import MAX_SEED, Hub
+from hanpan.web.live import HUMAN, LiveGame
+from hanpan.web.tables import LobbyTable, Person, SeatSpec, TableRefused
+
+log = logging.getLogger("hanpan.web")
+DEADLINE_CHECK_S = 30.0
+#: what a seat that leaves becomes when the table says nothing else
+DEFAULT_TAKEOVER = "level:greedy"
+
+
+def takeover(table: LobbyTable) -> str:
+    """What the table said a leaving or timed-out seat becomes: ``level:NAME`` or ``abandon``."""
+    return str(table.pace.get("on_timeout") or table.pace.get("on_leave") or DEFAULT_TAKEOVER)
+
+
+class Lobby:
+    def __init__(self, hub: Hub, ratings: Any = None) -> None:
+        self.hub = hub
+        self.tables = hub.tables
+        self.ratings = ratings
+        hub.on_game_over = self.game_over
+
+    # --- tables ----------------------------------------------------------------------------------
+    async def create(self, person: Person, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
+                     public: bool, pace: dict[str, Any], seed: int | None) -> LobbyTable:
+        try:
+            table = await self.hub.db(self.tables.create, person, game, options, seats, public, pace, seed)
+        except HanpanError as e:
+            raise TableRefused(400 if not isinstance(e, LookupError) else 404, str(e)) from None
+        return await self._start_if_full(table)
+
+    async def join(self, table_id: str, person: Person, seat: int | None) -> LobbyTable:
+        table = await self.hub.db(self.tables.join, table_id, person, seat)
+        return await self._start_if_full(table)
+
+    async def start_now(self, table_id: str, person: Person, level: str) -> LobbyTable:
+        """The creator starts with ``level`` in every empty seat."""
+        table = await self._table(table_id)
+        if person.id != table.creator_id:
+            raise TableRefused(403, "only the table's creator can start it before it is full")
+        if table.status != "open":
+            raise TableRefused(409, "this table has started or ended already")
+        if level not in _levels():
+            raise TableRefused(400, f"level must be one of {', '.join(_levels())}")
+        seats = [SeatSpec("level", level=level) if i in table.open_seats() else s for i, s in enumerate(table.seats)]
+        return await self._start(table, seats)
+
+    async def _start_if_full(self, table: LobbyTable) -> LobbyTable:
+        if table.status == "open" and not table.open_seats():
+            return await self._start(table, table.seats)
+        return table
+
+    async def _start(self, table: LobbyTable, seats: list[SeatSpec]) -> LobbyTable:
+        kinds = [HUMAN if s.kind != "level" else str(s.level) for s in seats]
+        people = {seat: p for seat, p in table.sitting.items() if kinds[seat] == HUMAN}
+        rated = (table.seed is None and len(seats) >= 2 and not any(p.guest for p in people.values())
+                 and len({p.id for p in people.values()}) == len(people))
+        seed = table.seed if table.seed is not None else secrets.randbelow(MAX_SEED)
+        created = await self.hub.create(table.game, kinds, table.options, seed, tokens=False, players=people,
+                                        table_id=table.id)
+        await self.hub.db(self.tables.started, table, created.game.id, seats, rated)
+        log.info("table %s started game %s (%s)", table.id, created.game.id, "rated" if rated else "unrated")
+        return table
+
+    async def leave(self, table_id: str, person: Person) -> LobbyTable:
+        """Stand up before the start; during the game, resign: the seat is taken over or the game ends."""
+        table = await self._table(table_id)
+        if table.status == "open":
+            return await self.hub.db(self.tables.leave_before_start, table, person)
+        seat = table.seat_of(person.id)
+        if table.status != "playing" or seat is None or table.game_id is None:
+            raise TableRefused(409, "you do not play at this table now")
+        live = await self.hub.get(table.game_id)
+        if live is None:
+            raise TableRefused(404, "this table's game is gone")
+        await self._take_over(table, live, seat, why="left")
+        return table
+
+    async def _take_over(self, table: LobbyTable, live: LiveGame, seat: int, why: str) -> None:
+        rule = takeover(table)
+        async with live.lock:
+            if live.state.is_over or live.abandoned:
+                return
+            if rule == "abandon":
+                await self.hub.db(self.hub.store.abandon, live.stored.id)
+                await self.hub.db(self.tables.set_status, table.id, "abandoned")
+                live.abandoned = True
+                table.status = "abandoned"
+            else:
+                level = rule.split(":", 1)[1]
+                seats = list(live.stored.seats)
+                seats[seat] = level
+                await self.hub.db(self.hub.store.set_seats, live.stored.id, seats)
+                await self.hub.db(self.tables.replace_seat, table, seat, level)
+                live.stored.seats = seats
+                live.players.pop(seat, None)
+            live.version += 1
+        log.info("table %s: seat %d %s (%s)", table.id, seat, why, rule)
+        self.hub.changed(live)
+        self.hub.kick(live)
+
+    async def rematch(self, table_id: str, person: Person) -> LobbyTable:
+        """The same seats and options, a new deal: a new table with each person's seat kept for them
+        (the one asking sits down; the others accept by joining).  Asked twice, the same table."""
+        table = await self._table(table_id)
+        if table.status not in ("finished", "abandoned"):
+            raise TableRefused(409, "a rematch follows a game that has ended")
+        seat = next((s for s, p in table.sitting.items() if p.id == person.id), None)
+        if seat is None:
+            seat = await self.hub.db(self._former_seat, table.id, person.id)
+        if seat is None:
+            raise TableRefused(403, "only the table's players can ask for a rematch")
+        existing = await self.hub.db(self._rematch_of, table.id)
+        if existing is not None:
+            if existing.status == "open" and existing.seat_of(person.id) is None:
+                return await self.join(existing.id, person, seat)
+            return existing
+        people = await self.hub.db(self._people_of, table.id)
+        seats: list[dict[str, Any]] = []
+        for i, spec in enumerate(table.seats):
+            if i == seat:
+                seats.append({"kind": "me"})
+            elif i in people:
+                seats.append({"kind": "reserved", "name": people[i].name})
+            else:
+                seats.append({"kind": "level", "level": spec.level or "greedy"})
+        new = await self.hub.db(lambda: self.tables.create(person, table.game, table.options, seats, table.public,
+                                                           table.pace, None, rematch_of=table.id))
+        return await self._start_if_full(new)
+
+    def _former_seat(self, table_id: str, player_id: str) -> int | None:
+        return next((s for s, p in self._people_of(table_id).items() if p.id == player_id), None)
+
+    def _people_of(self, table_id: str) -> dict[int, Person]:
+        """Everyone who sat at the table, including those who left."""
+        from sqlalchemy import select
+
+        from hanpan.web.schema import players_table, table_seats_table
+
+        with self.tables.store.engine.connect() as c:
+            rows = c.execute(select(table_seats_table.c.seat, players_table.c.id, players_table.c.name,
+                                    players_table.c.password_hash)
+                             .join(players_table, players_table.c.id == table_seats_table.c.player_id)
+                             .where(table_seats_table.c.table_id == table_id)).all()
+        return {int(r.seat): Person(r.id, r.name, r.password_hash is None) for r in rows}
+
+    def _rematch_of(self, table_id: str) -> LobbyTable | None:
+        from sqlalchemy import select
+
+        from hanpan.web.schema import lobby_tables_table
+
+        with self.tables.store.engine.connect() as c:
+            row = c.execute(select(lobby_tables_table.c.id).where(lobby_tables_table.c.rematch_of == table_id)).first()
+        return self.tables.get(row.id) if row is not None else None
+
+    async def _table(self, table_id: str) -> LobbyTable:
+        table = await self.hub.db(self.tables.get, table_id)
+        if table is None:
+            raise TableRefused(404, f"no table {table_id!r}")
+        return table
+
+    # --- chat ------------------------------------------------------------------------------------
+    async def chat(self, table_id: str, person: Person, text: str) -> dict[str, Any]:
+        """A message from a player of the table (spectators are muted); pushed with the game."""
+        table = await self._table(table_id)
+        if table.seat_of(person.id) is None:
+            raise TableRefused(403, "only the table's players can write in its chat (spectators are muted)")
+        message = await self.hub.db(self.tables.post_chat, table.id, person, text)
+        if table.game_id is not None:
+            live = await self.hub.get(table.game_id)
+            if live is not None:
+                live.chat.append(message)
+                del live.chat[:-50]
+                live.version += 1
+                self.hub.changed(live)
+        return message
+
+    # --- the end, the clock ----------------------------------------------------------------------
+    async def game_over(self, live: LiveGame) -> None:
+        """A table's game ended: close the table and, when rated, rate its players."""
+        if live.table_id is None:
+            return
+        table = await self._table(live.table_id)
+        if table.status != "playing":
+            return
+        await self.hub.db(self.tables.set_status, table.id, "finished")
+        if table.rated and self.ratings is not None:
+            try:  # from what the database holds, as `hanpan ratings rebuild` does
+                await self.hub.db(self.ratings.record_table, table.id)
+            except Exception:
+                log.exception("table %s could not be rated", table.id)
+
+    async def check_deadlines(self) -> int:
+        """Take over (or abandon) every turn-based seat past its limit; returns how many."""
+        done = 0
+        for table in await self.hub.db(self.tables.turn_based_playing):
+            if table.game_id is None:
+                continue
+            live = await self.hub.get(table.game_id)
+            if live is None or live.state.is_over or live.abandoned:
+                continue
+            seat = live.state.current_player
+            if seat is None or live.is_bot(seat):
+                continue
+            # the seat got the move with the game's last change (a move, or the start)
+            if (self.hub.clock() - live.stored.updated_at).total_seconds() > int(table.pace["limit_s"]):
+                await self._take_over(table, live, seat, why="ran out of time")
+                done += 1
+        return done
+
+    async def run_deadlines(self) -> None:
+        while True:
+            try:
+                await self.check_deadlines()
+            except Exception:
+                log.exception("checking the turn limits failed")
+            await asyncio.sleep(DEADLINE_CHECK_S)
+
+
+def _levels() -> list[str]:
+    from hanpan.agents.registry import agent_names
+
+    return list(agent_names())

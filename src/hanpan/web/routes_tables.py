@@ -1,0 +1,238 @@
+"""The lobby's API: tables (make, list, join, start, leave, rematch, chat), players' profiles and the
+leaderboards.  Who may call what is written in ``AUTHORIZATION`` (docs/api.md shows it; a test checks
+every route against it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, FastAPI, Query, Request
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+from hanpan.web.accounts import Player
+from hanpan.web.hub import MAX_SEED, Hub
+from hanpan.web.lobby import Lobby
+from hanpan.web.ratings import Ratings, level_ratings
+from hanpan.web.routes_accounts import current_player, require_player
+from hanpan.web.schemas import OptionValue
+from hanpan.web.tables import LobbyTable, Person, TableRefused
+
+#: (method, path) -> who may call it: anyone; a guest or an account ("player", with the CSRF header when
+#: by cookie); an account only ("account"); a table's player ("table player"); its creator ("creator").
+#: A route the app serves that is missing here fails tests/web/test_authorization.py.
+AUTHORIZATION: dict[tuple[str, str], str] = {
+    ("GET", "/api/tables"): "anyone (a player also sees their own tables)",
+    ("POST", "/api/tables"): "player",
+    ("GET", "/api/tables/{table_id}"): "anyone who has its id (a private table is reached by its link)",
+    ("POST", "/api/tables/{table_id}/join"): "player (an open seat, or one reserved for them)",
+    ("POST", "/api/tables/{table_id}/start"): "creator",
+    ("POST", "/api/tables/{table_id}/leave"): "table player",
+    ("POST", "/api/tables/{table_id}/rematch"): "table player (of the ended game)",
+    ("POST", "/api/tables/{table_id}/chat"): "table player",
+    ("POST", "/api/tables/{table_id}/chat/{message_id}/report"): "player",
+    ("GET", "/api/players/{name}"): "anyone",
+    ("GET", "/api/leaderboard/{game_id}"): "anyone",
+}
+
+
+class SeatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["me", "open", "reserved", "level"]
+    name: Annotated[StrictStr, Field(max_length=40)] | None = None
+    level: Annotated[StrictStr, Field(max_length=40)] | None = None
+
+
+class PaceRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["realtime", "turn"]
+    limit_s: Annotated[StrictInt, Field(ge=1, le=10_000_000)] | None = None
+    on_timeout: Annotated[StrictStr, Field(max_length=40)] | None = None
+    on_leave: Annotated[StrictStr, Field(max_length=40)] | None = None
+
+
+class NewTable(BaseModel):
+    """``POST /api/tables``: the game, its options, its seats (one ``me``), public or private, the pace."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: Annotated[StrictStr, Field(min_length=1, max_length=40)]
+    options: Annotated[dict[Annotated[str, Field(max_length=40)], OptionValue], Field(max_length=16)] = {}
+    seats: Annotated[list[SeatRequest], Field(min_length=1, max_length=8)]
+    public: StrictBool = True
+    pace: PaceRequest = PaceRequest(kind="realtime")
+    seed: Annotated[StrictInt, Field(ge=0, le=MAX_SEED)] | None = None
+
+
+class JoinRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: Annotated[StrictInt, Field(ge=0, le=7)] | None = None
+
+
+class StartRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    level: Annotated[StrictStr, Field(min_length=1, max_length=40)] = "greedy"
+
+
+class ChatRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    text: Annotated[StrictStr, Field(min_length=1, max_length=1000)]
+
+
+class ReportRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: Annotated[StrictStr, Field(max_length=200)] = ""
+
+
+def person(player: Player) -> Person:
+    return Person(player.id, player.name, player.guest)
+
+
+def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lobby],
+            get_ratings: Callable[[], Ratings]) -> None:
+    """Add the lobby's routes to ``app``."""
+    router = APIRouter()
+
+    def rated(table: LobbyTable) -> dict[str, Any]:
+        """A table as the lobby shows it: each person with their rating for this game and player count."""
+        out = table.to_json()
+        ratings = get_ratings()
+        count = len(table.seats)
+        for seat in out["seats"]:
+            if "player" in seat and not seat["player"]["guest"]:
+                r = ratings.rating(seat["player"]["id"], table.game, count)
+                seat["player"]["rating"] = r["display"]
+                seat["player"]["uncertainty"] = r["uncertainty"]
+            elif seat["kind"] == "level":
+                levels = {lv["level"]: lv for lv in level_ratings(table.game, count)}
+                if seat["level"] in levels:
+                    seat["rating"] = levels[seat["level"]]["display"]
+        return out
+
+    async def your_turn(table: LobbyTable, player_id: str) -> bool:
+        if table.game_id is None:
+            return False
+        live = await get_hub().get(table.game_id)
+        if live is None or live.abandoned or live.state.is_over:
+            return False
+        return live.state.current_player == get_hub().seat_of_player(live, player_id)
+
+    @router.get("/api/tables", summary="The lobby: public tables with open seats, and your own tables")
+    async def lobby(request: Request) -> dict[str, Any]:
+        player = await current_player(request, write=False)
+        hub = get_hub()
+        listing = await hub.db(hub.tables.listing, player.id if player else None)
+        out: dict[str, Any] = {"open": [rated(t) for t in listing["open"]], "you": None}
+        if player is not None:
+            playing = []
+            for table in listing["mine_playing"]:
+                entry = rated(table)
+                entry["your_turn"] = await your_turn(table, player.id)
+                playing.append(entry)
+            playing.sort(key=lambda t: not t["your_turn"])  # your turn first
+            out["you"] = {"open": [rated(t) for t in listing["mine_open"]], "playing": playing,
+                          "finished": [rated(t) for t in listing["mine_finished"]]}
+        return out
+
+    @router.post("/api/tables", status_code=201, summary="Make a table (you sit at the seat 'me')")
+    async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        pace = body.pace.model_dump(exclude_none=True)
+        table = await get_lobby().create(person(player), body.game, dict(body.options),
+                                         [s.model_dump(exclude_none=True) for s in body.seats], body.public, pace,
+                                         body.seed)
+        return rated(table)
+
+    @router.get("/api/tables/{table_id}", summary="A table: its seats, who sits there, its game once started")
+    async def get_table(table_id: str) -> dict[str, Any]:
+        hub = get_hub()
+        table = await hub.db(hub.tables.get, table_id)
+        if table is None:
+            raise TableRefused(404, f"no table {table_id!r}")
+        out = rated(table)
+        out["chat"] = await hub.db(hub.tables.chat, table.id)
+        return out
+
+    @router.post("/api/tables/{table_id}/join", summary="Sit down at an open seat (or the one kept for you)")
+    async def join(table_id: str, request: Request, body: JoinRequest | None = None) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        table = await get_lobby().join(table_id, person(player), body.seat if body else None)
+        return rated(table)
+
+    @router.post("/api/tables/{table_id}/start", summary="Start now, with a computer level in each empty seat")
+    async def start(table_id: str, request: Request, body: StartRequest | None = None) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        table = await get_lobby().start_now(table_id, person(player), body.level if body else "greedy")
+        return rated(table)
+
+    @router.post("/api/tables/{table_id}/leave", summary="Stand up; in a game, resign (the table says what follows)")
+    async def leave(table_id: str, request: Request) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        return rated(await get_lobby().leave(table_id, person(player)))
+
+    @router.post("/api/tables/{table_id}/rematch", status_code=201,
+                 summary="The same seats and options, a new deal (the others accept by joining)")
+    async def rematch(table_id: str, request: Request) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        return rated(await get_lobby().rematch(table_id, person(player)))
+
+    @router.post("/api/tables/{table_id}/chat", status_code=201, summary="Write in the table's chat (players only)")
+    async def chat(table_id: str, body: ChatRequest, request: Request) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        return await get_lobby().chat(table_id, person(player), body.text)
+
+    @router.post("/api/tables/{table_id}/chat/{message_id}/report", status_code=204,
+                 summary="Report a chat message (kept with the table)")
+    async def report(table_id: str, message_id: int, request: Request, body: ReportRequest | None = None) -> None:
+        player = await require_player(request, write=True)
+        hub = get_hub()
+        await hub.db(hub.tables.report_chat, table_id, message_id, person(player), body.reason if body else "")
+
+    @router.get("/api/players/{name}", summary="A player's profile: ratings with their history, games, levels beaten")
+    async def profile(name: str) -> dict[str, Any]:
+        hub = get_hub()
+        who = await hub.db(hub.tables.person_by_name, name)
+        if who is None:
+            raise TableRefused(404, f"no player {name!r}")
+        ratings = get_ratings()
+        boards = []
+        for r in await hub.db(ratings.ratings_of, who.id):
+            history = await hub.db(ratings.history, who.id, r["game"], r["players"])
+            boards.append({**r, "history": history})
+        games = await hub.db(hub.tables.games_of, who.id)
+        return {"player": {"name": who.name, "guest": who.guest}, "ratings": boards, "games": games,
+                "beats": beaten_levels(games)}
+
+    @router.get("/api/leaderboard/{game_id}", summary="The best rated players of a game and player count")
+    async def leaderboard(game_id: str, players: int = Query(2, ge=1, le=8),
+                          limit: int = Query(50, ge=1, le=200)) -> dict[str, Any]:
+        ratings = get_ratings()
+        rows = await get_hub().db(ratings.leaderboard, game_id, players, limit)
+        return {"game": game_id, "players": players, "leaders": rows,
+                "levels": level_ratings(game_id, players)}
+
+    app.include_router(router)
+
+
+def beaten_levels(games: list[dict[str, Any]], least: int = 3) -> list[dict[str, Any]]:
+    """The computer levels a player beats: per game, each level met in at least ``least`` finished games
+    with the player's share of wins over it, strongest first.
+
+    >>> g = {"game": "x", "seat": 0, "status": "finished", "levels": ["greedy"],
+    ...      "result": {"scores": [9, 5], "winners": [0]}}
+    >>> beaten_levels([g, g, g])
+    [{'game': 'x', 'level': 'greedy', 'games': 3, 'wins': 3.0, 'rate': 1.0}]
+    """
+    tally: dict[tuple[str, str], list[float]] = {}
+    for g in games:
+        result = g.get("result")
+        if g.get("status") != "finished" or not result:
+            continue
+        winners = result.get("winners") or []
+        share = 1.0 / len(winners) if g["seat"] in winners else 0.0
+        for level in g.get("levels", []):
+            tally.setdefault((g["game"], level), []).append(share)
+    out = [{"game": game, "level": level, "games": len(s), "wins": sum(s), "rate": sum(s) / len(s)}
+           for (game, level), s in tally.items() if len(s) >= least]
+    return sorted(out, key=lambda e: (-e["rate"], e["game"]))
+

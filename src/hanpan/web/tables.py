@@ -1,0 +1,432 @@
+"""Lobby tables: a game with its options and seats waiting for players, then the game they play.
+
+A table's seats are open (anyone may sit), reserved (for one named player) or a computer level.  People
+sit down with ``join``; when no seat is empty the table starts its game (or its creator starts it with
+computer levels in the empty seats).  Nobody is ever handed another seat's secret: at a table a seat is
+its player's, known by their session (or their bot's API key), so there is no seat token to pass on.
+
+A table with more than one person gets a seed the server chooses and keeps; a chosen seed is allowed
+only where every person's seat is the creator's, and such a game is never rated.  A rated game is one of
+two or more seats, every person an account (no guest), no chosen seed.
+
+The pace is real time, or turn based: ``{"kind": "turn", "limit_s": 86400, "on_timeout": "level:greedy"}``
+(a seat past its limit is taken over by that level) or ``"abandon"`` (the game ends unfinished).
+
+>>> from hanpan.web.storage import Store
+>>> store = Store("sqlite://")
+>>> with store.engine.begin() as c:
+...     _ = c.execute(players_table.insert().values(id="p1", name="Ann", name_key="ann", password_hash="x",
+...                                                 created_at=now()))
+>>> tables = Tables(store)
+>>> t = tables.create(Person("p1", "Ann", False), "spirits_of_the_wild", {}, [{"kind": "me"}, {"kind": "open"}],
+...                   public=True, pace={"kind": "realtime"})
+>>> t.status, [s.kind for s in t.seats], t.sitting[0].name, t.open_seats()
+('open', ['reserved', 'open'], 'Ann', [1])
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import and_, delete, insert, select, update
+
+from hanpan.agents.registry import agent_names
+from hanpan.core.registry import game as find_game
+from hanpan.web.schema import (
+    chat_messages_table,
+    chat_reports_table,
+    lobby_tables_table,
+    players_table,
+    table_seats_table,
+)
+from hanpan.web.storage import Store, games_table
+
+#: how long a turn-based seat may take for one move: from a minute to two weeks
+MIN_LIMIT_S = 60
+MAX_LIMIT_S = 14 * 24 * 3600
+#: chat: the longest message, and at most this many messages per player per minute
+CHAT_MAX = 300
+CHAT_PER_MINUTE = 10
+
+
+class TableRefused(Exception):
+    """A table request that cannot be done; ``status`` is the HTTP status to answer with."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class Person:
+    """A player as the tables know them: an id, a name and whether they are a guest."""
+
+    id: str
+    name: str
+    guest: bool
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """What a seat is: ``open``, ``reserved`` for ``name``, or a computer ``level``."""
+
+    kind: str
+    name: str | None = None
+    level: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.level is not None:
+            out["level"] = self.level
+        return out
+
+
+@dataclass
+class LobbyTable:
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[SeatSpec]
+    public: bool
+    pace: dict[str, Any]
+    creator_id: str
+    status: str
+    game_id: str | None
+    rated: bool
+    seed: int | None
+    rematch_of: str | None
+    created_at: datetime
+    updated_at: datetime
+    #: seat -> the person sitting there (people who left are not here)
+    sitting: dict[int, Person] = field(default_factory=dict)
+
+    def open_seats(self) -> list[int]:
+        """The seats nobody sits at and no level fills (open or reserved)."""
+        return [i for i, s in enumerate(self.seats) if s.kind != "level" and i not in self.sitting]
+
+    def seat_of(self, player_id: str) -> int | None:
+        return next((i for i, p in self.sitting.items() if p.id == player_id), None)
+
+    def to_json(self) -> dict[str, Any]:
+        seats = []
+        for i, spec in enumerate(self.seats):
+            entry = {"seat": i, **spec.to_json()}
+            person = self.sitting.get(i)
+            if person is not None:
+                entry["player"] = {"id": person.id, "name": person.name, "guest": person.guest}
+            seats.append(entry)
+        return {"id": self.id, "game": self.game, "options": self.options, "seats": seats, "public": self.public,
+                "pace": self.pace, "status": self.status, "game_id": self.game_id, "rated": self.rated,
+                "seeded": self.seed is not None, "rematch_of": self.rematch_of,
+                "creator": self.creator_id, "created_at": self.created_at.isoformat(),
+                "updated_at": self.updated_at.isoformat()}
+
+
+def check_pace(pace: dict[str, Any]) -> dict[str, Any]:
+    """A valid pace (or TableRefused 400 saying what is allowed).
+
+    >>> check_pace({"kind": "turn", "limit_s": 86400, "on_timeout": "level:greedy"})["limit_s"]
+    86400
+    >>> check_pace({"kind": "slow"})
+    Traceback (most recent call last):
+    ...
+    hanpan.web.tables.TableRefused: pace kind must be 'realtime' or 'turn'
+    """
+    kind = pace.get("kind")
+    if kind == "realtime":
+        return {"kind": "realtime"}
+    if kind != "turn":
+        raise TableRefused(400, "pace kind must be 'realtime' or 'turn'")
+    limit = pace.get("limit_s")
+    if not isinstance(limit, int) or isinstance(limit, bool) or not MIN_LIMIT_S <= limit <= MAX_LIMIT_S:
+        raise TableRefused(400, f"pace limit_s must be a whole number of seconds from {MIN_LIMIT_S} to {MAX_LIMIT_S}")
+    on_timeout = pace.get("on_timeout")
+    levels = list(agent_names())
+    if on_timeout != "abandon" and not (isinstance(on_timeout, str) and on_timeout.startswith("level:")
+                                        and on_timeout[6:] in levels):
+        raise TableRefused(400, "pace on_timeout must be 'abandon' or 'level:NAME' with NAME one of "
+                                f"{', '.join(levels)}")
+    return {"kind": "turn", "limit_s": limit, "on_timeout": on_timeout}
+
+
+def _row_table(row: Any) -> LobbyTable:
+    return LobbyTable(row.id, row.game, json.loads(row.options), [SeatSpec(**s) for s in json.loads(row.seats)],
+                      bool(row.public), json.loads(row.pace), row.creator_id, row.status, row.game_id,
+                      bool(row.rated), row.seed, row.rematch_of, row.created_at, row.updated_at)
+
+
+class Tables:
+    """Reads and writes lobby tables, their seats and chat (every method one short transaction)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    # --- making and filling tables ---------------------------------------------------------------
+    def create(self, creator: Person, game_id: str, options: dict[str, Any], seats: Sequence[dict[str, Any]],
+               public: bool, pace: dict[str, Any], seed: int | None = None, rematch_of: str | None = None,
+               sit: dict[int, Person] | None = None) -> LobbyTable:
+        """A new table; the seat ``{"kind": "me"}`` is the creator's (exactly one).  ``sit``: people already
+        seated (a rematch's acceptors)."""
+        game = find_game(game_id)
+        if not game.min_players <= len(seats) <= game.max_players:
+            raise TableRefused(400, f"{game.id} is for {game.min_players}–{game.max_players} players, "
+                                    f"not {len(seats)}")
+        specs: list[SeatSpec] = []
+        mine = [i for i, s in enumerate(seats) if s.get("kind") == "me"]
+        if len(mine) != 1:
+            raise TableRefused(400, "exactly one seat must be yours: {\"kind\": \"me\"}")
+        levels = list(agent_names())
+        for raw in seats:
+            kind = raw.get("kind")
+            if kind == "me":
+                specs.append(SeatSpec("reserved", name=creator.name))
+            elif kind == "open":
+                specs.append(SeatSpec("open"))
+            elif kind == "reserved":
+                name = raw.get("name")
+                if not isinstance(name, str) or self.person_by_name(name) is None:
+                    raise TableRefused(400, f"a reserved seat needs the name of a player: {name!r} is none")
+                specs.append(SeatSpec("reserved", name=self.person_by_name(name).name))  # type: ignore[union-attr]
+            elif kind == "level":
+                level = raw.get("level")
+                if level not in levels:
+                    raise TableRefused(400, f"seat level must be one of {', '.join(levels)}")
+                specs.append(SeatSpec("level", level=str(level)))
+            else:
+                raise TableRefused(400, "a seat's kind must be 'me', 'open', 'reserved' or 'level'")
+        pace = check_pace(pace)
+        people_seats = [i for i, s in enumerate(specs) if s.kind != "level"]
+        if seed is not None and people_seats != mine:
+            raise TableRefused(400, "a chosen seed is only for a table where every person's seat is yours "
+                                    "(solo or practice); a table with other people gets a secret seed")
+        table = LobbyTable(secrets.token_urlsafe(9), game.id, dict(options), specs, public, pace, creator.id, "open",
+                           None, False, seed, rematch_of, now(), now())
+        table.sitting = {mine[0]: creator, **(sit or {})}
+        with self.store._writing(), self.store.engine.begin() as c:
+            c.execute(insert(lobby_tables_table).values(
+                id=table.id, game=table.game, options=json.dumps(table.options),
+                seats=json.dumps([s.to_json() for s in specs]), public=public, pace=json.dumps(pace),
+                creator_id=creator.id, status="open", game_id=None, rated=False, seed=seed, rematch_of=rematch_of,
+                created_at=table.created_at, updated_at=table.updated_at))
+            for seat, person in table.sitting.items():
+                c.execute(insert(table_seats_table).values(table_id=table.id, seat=seat, player_id=person.id,
+                                                           joined_at=now()))
+        return table
+
+    def join(self, table_id: str, person: Person, seat: int | None = None) -> LobbyTable:
+        """Sit ``person`` at ``seat`` (or the first seat open to them); 409 when none is."""
+        table = self.get(table_id)
+        if table is None:
+            raise TableRefused(404, f"no table {table_id!r}")
+        if table.status != "open":
+            raise TableRefused(409, "this table has started or ended: no seat can be taken")
+        if table.seat_of(person.id) is not None:
+            raise TableRefused(409, "you already sit at this table")
+        free = [i for i in table.open_seats()
+                if table.seats[i].kind == "open" or (table.seats[i].name or "").casefold() == person.name.casefold()]
+        if seat is not None:
+            if seat not in free:
+                raise TableRefused(409, f"seat {seat} is not open to you; open to you: {free or 'none'}")
+            free = [seat]
+        if not free:
+            raise TableRefused(409, "no seat of this table is open to you")
+        try:
+            with self.store._writing(), self.store.engine.begin() as c:
+                c.execute(insert(table_seats_table).values(table_id=table.id, seat=free[0], player_id=person.id,
+                                                           joined_at=now()))
+                c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
+                          .values(updated_at=now()))
+        except Exception as e:  # two people for one seat at once: one wins
+            if "UNIQUE" in str(e).upper() or "duplicate" in str(e).lower():
+                raise TableRefused(409, "that seat was just taken") from None
+            raise
+        table.sitting[free[0]] = person
+        return table
+
+    def leave_before_start(self, table: LobbyTable, person: Person) -> LobbyTable:
+        """Stand up from a table that has not started; the creator leaving closes it."""
+        seat = table.seat_of(person.id)
+        if seat is None:
+            raise TableRefused(409, "you do not sit at this table")
+        with self.store._writing(), self.store.engine.begin() as c:
+            if person.id == table.creator_id:
+                c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
+                          .values(status="abandoned", updated_at=now()))
+                table.status = "abandoned"
+            else:
+                c.execute(delete(table_seats_table).where(table_seats_table.c.table_id == table.id,
+                                                          table_seats_table.c.seat == seat))
+                del table.sitting[seat]
+        return table
+
+    def started(self, table: LobbyTable, game_id: str, seats: list[SeatSpec], rated: bool) -> None:
+        """The table's game began (empty seats filled with ``seats``' levels)."""
+        with self.store._writing(), self.store.engine.begin() as c:
+            c.execute(update(lobby_tables_table)
+                      .where(lobby_tables_table.c.id == table.id, lobby_tables_table.c.status == "open")
+                      .values(status="playing", game_id=game_id, rated=rated,
+                              seats=json.dumps([s.to_json() for s in seats]), updated_at=now()))
+        table.status, table.game_id, table.rated, table.seats = "playing", game_id, rated, seats
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.store._writing(), self.store.engine.begin() as c:
+            c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table_id)
+                      .values(status=status, updated_at=now()))
+
+    def replace_seat(self, table: LobbyTable, seat: int, level: str) -> None:
+        """A person's seat taken over by a computer level (they left, or ran out of time)."""
+        seats = list(table.seats)
+        seats[seat] = SeatSpec("level", level=level)
+        with self.store._writing(), self.store.engine.begin() as c:
+            c.execute(update(table_seats_table).where(table_seats_table.c.table_id == table.id,
+                                                      table_seats_table.c.seat == seat).values(left_at=now()))
+            c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
+                      .values(seats=json.dumps([s.to_json() for s in seats]), updated_at=now()))
+        table.seats = seats
+        table.sitting.pop(seat, None)
+
+    # --- reading ---------------------------------------------------------------------------------
+    def _sitting(self, c: Any, ids: Sequence[str]) -> dict[str, dict[int, Person]]:
+        out: dict[str, dict[int, Person]] = {i: {} for i in ids}
+        if not ids:
+            return out
+        rows = c.execute(select(table_seats_table.c.table_id, table_seats_table.c.seat, players_table.c.id,
+                                players_table.c.name, players_table.c.password_hash)
+                         .join(players_table, players_table.c.id == table_seats_table.c.player_id)
+                         .where(table_seats_table.c.table_id.in_(list(ids)), table_seats_table.c.left_at.is_(None)))
+        for r in rows:
+            out[r.table_id][int(r.seat)] = Person(r.id, r.name, r.password_hash is None)
+        return out
+
+    def get(self, table_id: str) -> LobbyTable | None:
+        with self.store.engine.connect() as c:
+            row = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.id == table_id)).first()
+            if row is None:
+                return None
+            table = _row_table(row)
+            table.sitting = self._sitting(c, [table.id])[table.id]
+        return table
+
+    def of_game(self, game_id: str) -> LobbyTable | None:
+        with self.store.engine.connect() as c:
+            row = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.game_id == game_id)).first()
+            if row is None:
+                return None
+            table = _row_table(row)
+            table.sitting = self._sitting(c, [table.id])[table.id]
+        return table
+
+    def listing(self, player_id: str | None, limit: int = 200) -> dict[str, list[LobbyTable]]:
+        """The lobby: public tables with open seats, and (for a player) their own open, playing and
+        finished tables."""
+        with self.store.engine.connect() as c:
+            open_rows = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.status == "open",
+                                                                   lobby_tables_table.c.public.is_(True))
+                                  .order_by(lobby_tables_table.c.created_at.desc()).limit(limit)).all()
+            mine_rows: Sequence[Any] = []
+            if player_id is not None:
+                mine_rows = c.execute(
+                    select(lobby_tables_table).distinct()
+                    .join(table_seats_table, table_seats_table.c.table_id == lobby_tables_table.c.id)
+                    .where(table_seats_table.c.player_id == player_id)
+                    .order_by(lobby_tables_table.c.updated_at.desc()).limit(limit)).all()
+            tables = {r.id: _row_table(r) for r in [*open_rows, *mine_rows]}
+            sitting = self._sitting(c, list(tables))
+        for table_id, table in tables.items():
+            table.sitting = sitting[table_id]
+        mine = [tables[r.id] for r in mine_rows]
+        return {"open": [tables[r.id] for r in open_rows],
+                "mine_open": [t for t in mine if t.status == "open"],
+                "mine_playing": [t for t in mine if t.status == "playing"],
+                "mine_finished": [t for t in mine if t.status in ("finished", "abandoned")]}
+
+    def turn_based_playing(self) -> list[LobbyTable]:
+        with self.store.engine.connect() as c:
+            rows = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.status == "playing",
+                                                              lobby_tables_table.c.pace.like('%"turn"%'))).all()
+            tables = [_row_table(r) for r in rows]
+            sitting = self._sitting(c, [t.id for t in tables])
+        for t in tables:
+            t.sitting = sitting[t.id]
+        return tables
+
+    def person_by_name(self, name: str) -> Person | None:
+        import unicodedata
+
+        key = unicodedata.normalize("NFKC", name.strip()).casefold()
+        with self.store.engine.connect() as c:
+            row = c.execute(select(players_table).where(players_table.c.name_key == key)).first()
+        return Person(row.id, row.name, row.password_hash is None) if row is not None else None
+
+    def games_of(self, player_id: str, limit: int = 100) -> list[dict[str, Any]]:
+        """A player's table games, newest first: the table, their seat, the game's status and result."""
+        with self.store.engine.connect() as c:
+            rows = c.execute(
+                select(lobby_tables_table.c.id, lobby_tables_table.c.game, lobby_tables_table.c.game_id,
+                       lobby_tables_table.c.rated, lobby_tables_table.c.status, lobby_tables_table.c.seats,
+                       table_seats_table.c.seat, games_table.c.result, games_table.c.updated_at)
+                .join(table_seats_table, table_seats_table.c.table_id == lobby_tables_table.c.id)
+                .join(games_table, games_table.c.id == lobby_tables_table.c.game_id)
+                .where(table_seats_table.c.player_id == player_id)
+                .order_by(games_table.c.updated_at.desc()).limit(limit)).all()
+        return [{"table": r.id, "game": r.game, "game_id": r.game_id, "rated": bool(r.rated), "status": r.status,
+                 "seat": int(r.seat), "players": len(json.loads(r.seats)),
+                 "levels": [s["level"] for s in json.loads(r.seats) if s.get("kind") == "level"],
+                 "result": json.loads(r.result) if r.result else None, "at": r.updated_at.isoformat()}
+                for r in rows]
+
+    # --- chat ------------------------------------------------------------------------------------
+    def post_chat(self, table_id: str, person: Person, text: str) -> dict[str, Any]:
+        text = " ".join(text.split())
+        if not text:
+            raise TableRefused(400, "a chat message needs some text")
+        if len(text) > CHAT_MAX:
+            raise TableRefused(400, f"a chat message is at most {CHAT_MAX} characters")
+        since = datetime.fromtimestamp(now().timestamp() - 60, UTC)
+        with self.store._writing(), self.store.engine.begin() as c:
+            recent = c.execute(select(chat_messages_table.c.id).where(
+                chat_messages_table.c.table_id == table_id, chat_messages_table.c.player_id == person.id,
+                chat_messages_table.c.created_at >= since)).all()
+            if len(recent) >= CHAT_PER_MINUTE:
+                raise TableRefused(429, f"at most {CHAT_PER_MINUTE} chat messages a minute")
+            result = c.execute(insert(chat_messages_table).values(table_id=table_id, player_id=person.id, text=text,
+                                                                  created_at=now()))
+            key = result.inserted_primary_key
+            assert key is not None
+            message_id = int(key[0])
+        return {"id": message_id, "name": person.name, "text": text}
+
+    def chat(self, table_id: str, limit: int = 50) -> list[dict[str, Any]]:
+        with self.store.engine.connect() as c:
+            rows = c.execute(select(chat_messages_table.c.id, chat_messages_table.c.text,
+                                    chat_messages_table.c.created_at, players_table.c.name)
+                             .join(players_table, players_table.c.id == chat_messages_table.c.player_id)
+                             .where(chat_messages_table.c.table_id == table_id)
+                             .order_by(chat_messages_table.c.id.desc()).limit(limit)).all()
+        return [{"id": int(r.id), "name": r.name, "text": r.text, "at": r.created_at.isoformat()}
+                for r in reversed(rows)]
+
+    def report_chat(self, table_id: str, message_id: int, person: Person, reason: str) -> None:
+        with self.store._writing(), self.store.engine.begin() as c:
+            found = c.execute(select(chat_messages_table.c.id).where(
+                chat_messages_table.c.id == message_id, chat_messages_table.c.table_id == table_id)).first()
+            if found is None:
+                raise TableRefused(404, f"no message {message_id} at this table")
+            exists = c.execute(select(chat_reports_table.c.message_id).where(and_(
+                chat_reports_table.c.message_id == message_id, chat_reports_table.c.reporter_id == person.id))).first()
+            if exists is None:
+                c.execute(insert(chat_reports_table).values(message_id=message_id, reporter_id=person.id,
+                                                            reason=" ".join(reason.split())[:200] or "-",
+                                                            created_at=now()))
+
