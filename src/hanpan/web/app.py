@@ -429,6 +429,9 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
     app.get("/play/{game_id}", include_in_schema=False)(page("game"))
     app.get("/replay", include_in_schema=False)(page("replay"))
     app.get("/replay/{game_id}", include_in_schema=False)(page("replay"))
+    app.get("/table/{table_id}", include_in_schema=False)(page("table"))
+    app.get("/players/{name}", include_in_schema=False)(page("profile"))
+    app.get("/leaderboard", include_in_schema=False)(page("leaderboard"))
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
     async def game_asset(game_id: str, name: str) -> FileResponse:
