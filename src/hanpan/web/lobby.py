@@ -83,11 +83,13 @@ class Lobby:
     async def leave(self, table_id: str, person: Person) -> LobbyTable:
         """Stand up before the start; during the game, resign: the seat is taken over or the game ends."""
         table = await self._table(table_id)
+        seat = table.seat_of(person.id)
+        if seat is None:
+            raise TableRefused(403, "you do not sit at this table")
         if table.status == "open":
             return await self.hub.db(self.tables.leave_before_start, table, person)
-        seat = table.seat_of(person.id)
-        if table.status != "playing" or seat is None or table.game_id is None:
-            raise TableRefused(409, "you do not play at this table now")
+        if table.status != "playing" or table.game_id is None:
+            raise TableRefused(409, "this table's game has ended: there is nothing to leave")
         live = await self.hub.get(table.game_id)
         if live is None:
             raise TableRefused(404, "this table's game is gone")
@@ -121,13 +123,13 @@ class Lobby:
         """The same seats and options, a new deal: a new table with each person's seat kept for them
         (the one asking sits down; the others accept by joining).  Asked twice, the same table."""
         table = await self._table(table_id)
-        if table.status not in ("finished", "abandoned"):
-            raise TableRefused(409, "a rematch follows a game that has ended")
         seat = next((s for s, p in table.sitting.items() if p.id == person.id), None)
         if seat is None:
             seat = await self.hub.db(self._former_seat, table.id, person.id)
         if seat is None:
             raise TableRefused(403, "only the table's players can ask for a rematch")
+        if table.status not in ("finished", "abandoned"):
+            raise TableRefused(409, "a rematch follows a game that has ended")
         existing = await self.hub.db(self._rematch_of, table.id)
         if existing is not None:
             if existing.status == "open" and existing.seat_of(person.id) is None:

@@ -1,6 +1,5 @@
 """The lobby's API: tables (make, list, join, start, leave, rematch, chat), players' profiles and the
-leaderboards.  Who may call what is written in ``AUTHORIZATION`` (docs/api.md shows it; a test checks
-every route against it).
+leaderboards.  Who may call what: ``hanpan.web.authorization``.
 """
 
 from __future__ import annotations
@@ -18,23 +17,6 @@ from hanpan.web.ratings import Ratings, level_ratings
 from hanpan.web.routes_accounts import current_player, require_player
 from hanpan.web.schemas import OptionValue
 from hanpan.web.tables import LobbyTable, Person, TableRefused
-
-#: (method, path) -> who may call it: anyone; a guest or an account ("player", with the CSRF header when
-#: by cookie); an account only ("account"); a table's player ("table player"); its creator ("creator").
-#: A route the app serves that is missing here fails tests/web/test_authorization.py.
-AUTHORIZATION: dict[tuple[str, str], str] = {
-    ("GET", "/api/tables"): "anyone (a player also sees their own tables)",
-    ("POST", "/api/tables"): "player",
-    ("GET", "/api/tables/{table_id}"): "anyone who has its id (a private table is reached by its link)",
-    ("POST", "/api/tables/{table_id}/join"): "player (an open seat, or one reserved for them)",
-    ("POST", "/api/tables/{table_id}/start"): "creator",
-    ("POST", "/api/tables/{table_id}/leave"): "table player",
-    ("POST", "/api/tables/{table_id}/rematch"): "table player (of the ended game)",
-    ("POST", "/api/tables/{table_id}/chat"): "table player",
-    ("POST", "/api/tables/{table_id}/chat/{message_id}/report"): "player",
-    ("GET", "/api/players/{name}"): "anyone",
-    ("GET", "/api/leaderboard/{game_id}"): "anyone",
-}
 
 
 class SeatRequest(BaseModel):

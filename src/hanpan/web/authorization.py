@@ -1,0 +1,78 @@
+"""Who may call each route of the server: one table, shown in docs/api.md and checked by
+tests/web/test_authorization.py (a route the app serves that is missing here fails that test, and each
+rule is tried: without credentials, with the wrong ones, with the right ones).
+
+The rules:
+- ``anyone``: no credentials needed (what it shows is what anyone may know).
+- ``seat``: a seat of the game: its token (``Authorization: Bearer TOKEN``), or at a lobby table's game
+  the player sitting there (their session cookie with the ``X-CSRF-Token`` header, or their bot's API key).
+- ``player``: a logged-in player, guest or account: the session cookie (with ``X-CSRF-Token`` when the
+  request changes something) or an account's API key (``Bearer hk_…``).
+- ``account``: a player with an account, not a guest.
+- ``page``: the account's own page session (never an API key), with ``X-CSRF-Token`` for a change.
+- ``table player``: a player sitting at that table.
+- ``creator``: the player who made that table.
+"""
+
+from __future__ import annotations
+
+ANYONE = "anyone"
+SEAT = "seat"
+PLAYER = "player"
+ACCOUNT = "account"
+PAGE = "page"
+TABLE_PLAYER = "table player"
+CREATOR = "creator"
+
+#: (method, path) -> (rule, what it is for)
+AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
+    # what there is
+    ("GET", "/api/meta"): (ANYONE, "the games, their options, the computer levels with their ratings"),
+    ("GET", "/api/catalog/{game_id}"): (ANYONE, "a game's static data for its board"),
+    # games
+    ("POST", "/api/games"): (ANYONE, "practice or hot seat: every seat's token goes to whoever asks (one person)"),
+    ("GET", "/api/games"): (ANYONE, "games in progress and finished (no secrets)"),
+    ("GET", "/api/games/{game_id}"): (ANYONE, "the game as a spectator sees it; a seat sees its own view"),
+    ("POST", "/api/games/{game_id}/moves"): (SEAT, "a move of your seat"),
+    ("POST", "/api/games/{game_id}/undo"): (SEAT, "take back your seat's last decision"),
+    ("GET", "/api/games/{game_id}/record"): (ANYONE, "the record, once the game is over"),
+    ("GET", "/api/games/{game_id}/replay"): (ANYONE, "a finished game's replay"),
+    ("POST", "/api/replay"): (ANYONE, "replay a record file"),
+    ("WS", "/api/games/{game_id}/ws"): (ANYONE, "pushes: a spectator's view; a seat's own with its token or session"),
+    # players
+    ("GET", "/api/account"): (ANYONE, "who you are (none when logged out) and your CSRF token"),
+    ("POST", "/api/account/register"): (ANYONE, "make an account and log in"),
+    ("POST", "/api/account/guest"): (ANYONE, "play as a guest under a name"),
+    ("POST", "/api/account/login"): (ANYONE, "log in (rate limited per name and address)"),
+    ("POST", "/api/account/logout"): (ANYONE, "end your session (nothing without one)"),
+    ("POST", "/api/account/password"): (PAGE, "change your password"),
+    ("GET", "/api/account/keys"): (PAGE, "your bots' API keys (never the keys themselves)"),
+    ("POST", "/api/account/keys"): (PAGE, "a new API key, shown once"),
+    ("DELETE", "/api/account/keys/{key_id}"): (PAGE, "delete an API key"),
+    # tables
+    ("GET", "/api/tables"): (ANYONE, "the lobby: open public tables (and a player's own tables)"),
+    ("POST", "/api/tables"): (PLAYER, "make a table; you sit at its seat 'me'"),
+    ("GET", "/api/tables/{table_id}"): (ANYONE, "a table, by its id (a private table is reached by its link)"),
+    ("POST", "/api/tables/{table_id}/join"): (PLAYER, "sit at an open seat or the one kept for you"),
+    ("POST", "/api/tables/{table_id}/start"): (CREATOR, "start with computer levels in the empty seats"),
+    ("POST", "/api/tables/{table_id}/leave"): (TABLE_PLAYER, "stand up, or resign from the game"),
+    ("POST", "/api/tables/{table_id}/rematch"): (TABLE_PLAYER, "a rematch of an ended game"),
+    ("POST", "/api/tables/{table_id}/chat"): (TABLE_PLAYER, "write in the table's chat"),
+    ("POST", "/api/tables/{table_id}/chat/{message_id}/report"): (PLAYER, "report a chat message"),
+    ("GET", "/api/players/{name}"): (ANYONE, "a player's profile"),
+    ("GET", "/api/leaderboard/{game_id}"): (ANYONE, "a game's leaderboard"),
+    # pages and files
+    ("GET", "/"): (ANYONE, "the lobby page"),
+    ("GET", "/play/{game_id}"): (ANYONE, "the game page"),
+    ("GET", "/replay"): (ANYONE, "the replay page"),
+    ("GET", "/replay/{game_id}"): (ANYONE, "a game's replay page"),
+    ("GET", "/table/{table_id}"): (ANYONE, "a table's page"),
+    ("GET", "/players/{name}"): (ANYONE, "a profile page"),
+    ("GET", "/leaderboard"): (ANYONE, "the leaderboard page"),
+    ("GET", "/static/games/{game_id}/{name}"): (ANYONE, "a game's board script and styles"),
+    ("GET", "/static"): (ANYONE, "the pages' scripts and styles"),
+    ("GET", "/openapi.json"): (ANYONE, "the API's description"),
+    ("GET", "/docs"): (ANYONE, "the API explorer"),
+    ("GET", "/docs/oauth2-redirect"): (ANYONE, "the API explorer's helper"),
+    ("GET", "/redoc"): (ANYONE, "the API reference"),
+}
