@@ -77,6 +77,9 @@ class Lobby:
         created = await self.hub.create(table.game, kinds, table.options, seed, tokens=False, players=people,
                                         table_id=table.id)
         await self.hub.db(self.tables.started, table, created.game.id, seats, rated)
+        live = await self.hub.get(created.game.id)
+        if live is not None:  # what was said while the table filled goes on with the game
+            live.chat = await self.hub.db(self.tables.chat, table.id)
         log.info("table %s started game %s (%s)", table.id, created.game.id, "rated" if rated else "unrated")
         return table
 
