@@ -35,7 +35,7 @@ from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
 from hanpan.web.lobby import Lobby
-from hanpan.web.ratings import Ratings, level_ratings
+from hanpan.web.ratings import Ratings, rated_levels
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.storage import Store, StoredGame
 from hanpan.web.tables import TableRefused
@@ -446,12 +446,6 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
-
-
-@functools.cache
-def rated_levels(game_id: str, players: int) -> dict[str, int]:
-    """Each computer level's fixed rating for a game and player count (what a rated game against it uses)."""
-    return {entry["level"]: entry["display"] for entry in level_ratings(game_id, players)}
 
 
 @functools.cache

@@ -38,6 +38,7 @@ person in it, one person in several seats, or when it was rated already.  A pers
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import math
@@ -149,6 +150,16 @@ def level_ratings(game: str, players: int) -> list[dict[str, Any]]:
         rows.append({"level": lv.name, "subject": LEVEL_PREFIX + lv.name, "mu": mu, "sigma": sigma,
                      "display": shown, "uncertainty": uncertainty})
     return rows
+
+
+@functools.cache
+def rated_levels(game: str, players: int) -> dict[str, int]:
+    """Each level's fixed rating as shown, for a game and player count (the lobby shows it beside the level).
+
+    >>> rated_levels("harmonies", 2)["random"]
+    500
+    """
+    return {entry["level"]: entry["display"] for entry in level_ratings(game, players)}
 
 
 def ranks(result: dict[str, Any]) -> list[int]:
@@ -331,6 +342,28 @@ class Ratings:
         if row is None:
             return _rating_dict(subject, game, players, MODEL.mu, MODEL.sigma, 0)
         return _rating_dict(subject, game, players, float(row.mu), float(row.sigma), int(row.games))
+
+    def ratings_for(self, wanted: Sequence[tuple[str, str, int]]) -> dict[tuple[str, str, int], dict[str, Any]]:
+        """:meth:`rating` for many (subject, game, players) at once, in one query (the lobby's tables)."""
+        people = sorted({w[0] for w in wanted if not is_level(w[0])})
+        found: dict[tuple[str, str, int], Any] = {}
+        if people:
+            r = ratings_table.c
+            with self.engine.connect() as c:
+                for stored in c.execute(select(r.subject, r.game, r.players, r.mu, r.sigma, r.games)
+                                        .where(r.subject.in_(people))):
+                    found[(stored.subject, stored.game, int(stored.players))] = stored
+        out = {}
+        for key in wanted:
+            subject, game, players = key
+            row = found.get(key)
+            if is_level(subject):
+                out[key] = self.rating(subject, game, players)
+            elif row is None:
+                out[key] = _rating_dict(subject, game, players, MODEL.mu, MODEL.sigma, 0)
+            else:
+                out[key] = _rating_dict(subject, game, players, float(row.mu), float(row.sigma), int(row.games))
+        return out
 
     def ratings_of(self, subject: str) -> list[dict[str, Any]]:
         """Every rating a subject has (per game and player count), as :meth:`rating` gives them."""

@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from hanpan.web.accounts import Player
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.lobby import Lobby
-from hanpan.web.ratings import Ratings, level_ratings
+from hanpan.web.ratings import Ratings, level_ratings, rated_levels
 from hanpan.web.routes_accounts import current_player, require_player
 from hanpan.web.schemas import OptionValue
 from hanpan.web.tables import LobbyTable, Person, TableRefused
@@ -75,21 +75,28 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     """Add the lobby's routes to ``app``."""
     router = APIRouter()
 
-    def rated(table: LobbyTable) -> dict[str, Any]:
-        """A table as the lobby shows it: each person with their rating for this game and player count."""
-        out = table.to_json()
+    async def rated(*tables: LobbyTable) -> list[dict[str, Any]]:
+        """Tables as the lobby shows them: each person with their rating for that game and player count
+        (one database query for all), each level seat with its fixed rating."""
+        wanted = [(p.id, t.game, len(t.seats)) for t in tables for p in t.sitting.values() if not p.guest]
         ratings = get_ratings()
-        count = len(table.seats)
-        for seat in out["seats"]:
-            if "player" in seat and not seat["player"]["guest"]:
-                r = ratings.rating(seat["player"]["id"], table.game, count)
-                seat["player"]["rating"] = r["display"]
-                seat["player"]["uncertainty"] = r["uncertainty"]
-            elif seat["kind"] == "level":
-                levels = {lv["level"]: lv for lv in level_ratings(table.game, count)}
-                if seat["level"] in levels:
-                    seat["rating"] = levels[seat["level"]]["display"]
+        found = await get_hub().db(ratings.ratings_for, wanted) if wanted else {}
+        out = []
+        for table in tables:
+            entry = table.to_json()
+            count = len(table.seats)
+            levels = rated_levels(table.game, count)
+            for seat in entry["seats"]:
+                if "player" in seat and not seat["player"]["guest"]:
+                    r = found[(seat["player"]["id"], table.game, count)]
+                    seat["player"]["rating"], seat["player"]["uncertainty"] = r["display"], r["uncertainty"]
+                elif seat["kind"] == "level" and seat["level"] in levels:
+                    seat["rating"] = levels[seat["level"]]
+            out.append(entry)
         return out
+
+    async def one(table: LobbyTable) -> dict[str, Any]:
+        return (await rated(table))[0]
 
     async def your_turn(table: LobbyTable, player_id: str) -> bool:
         if table.game_id is None:
@@ -104,16 +111,14 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
         player = await current_player(request, write=False)
         hub = get_hub()
         listing = await hub.db(hub.tables.listing, player.id if player else None)
-        out: dict[str, Any] = {"open": [rated(t) for t in listing["open"]], "you": None}
+        out: dict[str, Any] = {"open": await rated(*listing["open"]), "you": None}
         if player is not None:
-            playing = []
-            for table in listing["mine_playing"]:
-                entry = rated(table)
+            playing = await rated(*listing["mine_playing"])
+            for table, entry in zip(listing["mine_playing"], playing, strict=True):
                 entry["your_turn"] = await your_turn(table, player.id)
-                playing.append(entry)
             playing.sort(key=lambda t: not t["your_turn"])  # your turn first
-            out["you"] = {"open": [rated(t) for t in listing["mine_open"]], "playing": playing,
-                          "finished": [rated(t) for t in listing["mine_finished"]]}
+            out["you"] = {"open": await rated(*listing["mine_open"]), "playing": playing,
+                          "finished": await rated(*listing["mine_finished"])}
         return out
 
     @router.post("/api/tables", status_code=201, summary="Make a table (you sit at the seat 'me')")
@@ -123,7 +128,7 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
         table = await get_lobby().create(person(player), body.game, dict(body.options),
                                          [s.model_dump(exclude_none=True) for s in body.seats], body.public, pace,
                                          body.seed)
-        return rated(table)
+        return await one(table)
 
     @router.get("/api/tables/{table_id}", summary="A table: its seats, who sits there, its game once started")
     async def get_table(table_id: str) -> dict[str, Any]:
@@ -131,7 +136,7 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
         table = await hub.db(hub.tables.get, table_id)
         if table is None:
             raise TableRefused(404, f"no table {table_id!r}")
-        out = rated(table)
+        out = await one(table)
         out["chat"] = await hub.db(hub.tables.chat, table.id)
         return out
 
@@ -139,24 +144,24 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     async def join(table_id: str, request: Request, body: JoinRequest | None = None) -> dict[str, Any]:
         player = await require_player(request, write=True)
         table = await get_lobby().join(table_id, person(player), body.seat if body else None)
-        return rated(table)
+        return await one(table)
 
     @router.post("/api/tables/{table_id}/start", summary="Start now, with a computer level in each empty seat")
     async def start(table_id: str, request: Request, body: StartRequest | None = None) -> dict[str, Any]:
         player = await require_player(request, write=True)
         table = await get_lobby().start_now(table_id, person(player), body.level if body else "greedy")
-        return rated(table)
+        return await one(table)
 
     @router.post("/api/tables/{table_id}/leave", summary="Stand up; in a game, resign (the table says what follows)")
     async def leave(table_id: str, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        return rated(await get_lobby().leave(table_id, person(player)))
+        return await one(await get_lobby().leave(table_id, person(player)))
 
     @router.post("/api/tables/{table_id}/rematch", status_code=201,
                  summary="The same seats and options, a new deal (the others accept by joining)")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        return rated(await get_lobby().rematch(table_id, person(player)))
+        return await one(await get_lobby().rematch(table_id, person(player)))
 
     @router.post("/api/tables/{table_id}/chat", status_code=201, summary="Write in the table's chat (players only)")
     async def chat(table_id: str, body: ChatRequest, request: Request) -> dict[str, Any]:
