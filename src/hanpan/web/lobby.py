@@ -36,6 +36,8 @@ class Lobby:
         self.hub = hub
         self.tables = hub.tables
         self.ratings = ratings
+        #: grows with every change of a table (the lobby's list of open tables is cached on it)
+        self.version = 0
         hub.on_game_over = self.game_over
 
     # --- tables ----------------------------------------------------------------------------------
@@ -45,10 +47,12 @@ class Lobby:
             table = await self.hub.db(self.tables.create, person, game, options, seats, public, pace, seed)
         except HanpanError as e:
             raise TableRefused(400 if not isinstance(e, LookupError) else 404, str(e)) from None
+        self.version += 1
         return await self._start_if_full(table)
 
     async def join(self, table_id: str, person: Person, seat: int | None) -> LobbyTable:
         table = await self.hub.db(self.tables.join, table_id, person, seat)
+        self.version += 1
         return await self._start_if_full(table)
 
     async def start_now(self, table_id: str, person: Person, level: str) -> LobbyTable:
@@ -77,6 +81,7 @@ class Lobby:
         created = await self.hub.create(table.game, kinds, table.options, seed, tokens=False, players=people,
                                         table_id=table.id)
         await self.hub.db(self.tables.started, table, created.game.id, seats, rated)
+        self.version += 1
         live = await self.hub.get(created.game.id)
         if live is not None:  # what was said while the table filled goes on with the game
             live.chat = await self.hub.db(self.tables.chat, table.id)
@@ -90,6 +95,7 @@ class Lobby:
         if seat is None:
             raise TableRefused(403, "you do not sit at this table")
         if table.status == "open":
+            self.version += 1
             return await self.hub.db(self.tables.leave_before_start, table, person)
         if table.status != "playing" or table.game_id is None:
             raise TableRefused(409, "this table's game has ended: there is nothing to leave")
@@ -118,6 +124,7 @@ class Lobby:
                 live.stored.seats = seats
                 live.players.pop(seat, None)
             live.version += 1
+        self.version += 1
         log.info("table %s: seat %d %s (%s)", table.id, seat, why, rule)
         self.hub.changed(live)
         self.hub.kick(live)
@@ -147,6 +154,7 @@ class Lobby:
                 seats.append({"kind": "reserved", "name": people[i].name})
             else:
                 seats.append({"kind": "level", "level": spec.level or "greedy"})
+        self.version += 1
         new = await self.hub.db(lambda: self.tables.create(person, table.game, table.options, seats, table.public,
                                                            table.pace, None, rematch_of=table.id))
         return await self._start_if_full(new)
@@ -207,6 +215,7 @@ class Lobby:
         if table.status != "playing":
             return
         await self.hub.db(self.tables.set_status, table.id, "finished")
+        self.version += 1
         if table.rated and self.ratings is not None:
             try:  # from what the database holds, as `hanpan ratings rebuild` does
                 await self.hub.db(self.ratings.record_table, table.id)

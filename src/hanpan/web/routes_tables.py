@@ -74,6 +74,8 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
             get_ratings: Callable[[], Ratings]) -> None:
     """Add the lobby's routes to ``app``."""
     router = APIRouter()
+    #: the open tables as the lobby lists them, per (game, limit, offset), while no table changes
+    open_cache: dict[tuple[str | None, int, int], tuple[int, list[dict[str, Any]], int]] = {}
 
     async def rated(*tables: LobbyTable) -> list[dict[str, Any]]:
         """Tables as the lobby shows them: each person with their rating for that game and player count
@@ -107,12 +109,22 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
         return live.state.current_player == get_hub().seat_of_player(live, player_id)
 
     @router.get("/api/tables", summary="The lobby: public tables with open seats, and your own tables")
-    async def lobby(request: Request) -> dict[str, Any]:
+    async def lobby(request: Request, game: str | None = Query(None, max_length=40),
+                    limit: int = Query(50, ge=1, le=200), offset: int = Query(0, ge=0, le=100_000)) -> dict[str, Any]:
         player = await current_player(request, write=False)
         hub = get_hub()
-        listing = await hub.db(hub.tables.listing, player.id if player else None)
-        out: dict[str, Any] = {"open": await rated(*listing["open"]), "you": None}
+        version = get_lobby().version
+        key = (game, limit, offset)
+        cached = open_cache.get(key)
+        if cached is None or cached[0] != version:  # the open tables are the same for everyone
+            listing = await hub.db(hub.tables.listing, None, limit, offset, game)
+            cached = (version, await rated(*listing["open"]), listing["open_total"])
+            if len(open_cache) > 256:
+                open_cache.clear()
+            open_cache[key] = cached
+        out: dict[str, Any] = {"open": cached[1], "open_total": cached[2], "you": None}
         if player is not None:
+            listing = await hub.db(hub.tables.listing, player.id, 0, 0, game)
             playing = await rated(*listing["mine_playing"])
             for table, entry in zip(listing["mine_playing"], playing, strict=True):
                 entry["your_turn"] = await your_turn(table, player.id)

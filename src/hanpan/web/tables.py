@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, delete, insert, select, update
+from sqlalchemy import and_, delete, func, insert, select, update
 
 from hanpan.agents.registry import agent_names
 from hanpan.core.registry import game as find_game
@@ -327,26 +327,31 @@ class Tables:
             table.sitting = self._sitting(c, [table.id])[table.id]
         return table
 
-    def listing(self, player_id: str | None, limit: int = 200) -> dict[str, list[LobbyTable]]:
-        """The lobby: public tables with open seats, and (for a player) their own open, playing and
+    def listing(self, player_id: str | None, limit: int = 50, offset: int = 0,
+                game: str | None = None) -> dict[str, Any]:
+        """The lobby: public tables with open seats (newest first, ``limit`` from ``offset``, of one
+        ``game`` or all; ``open_total`` counts them all), and for a player their own open, playing and
         finished tables."""
+        t = lobby_tables_table.c
+        waiting = and_(t.status == "open", t.public.is_(True), *([t.game == game] if game else []))
         with self.store.engine.connect() as c:
-            open_rows = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.status == "open",
-                                                                   lobby_tables_table.c.public.is_(True))
-                                  .order_by(lobby_tables_table.c.created_at.desc()).limit(limit)).all()
+            open_rows = c.execute(select(lobby_tables_table).where(waiting)
+                                  .order_by(t.created_at.desc(), t.id).limit(limit).offset(offset)).all()
+            counted = select(func.count()).select_from(lobby_tables_table).where(waiting)
+            open_total = int(c.execute(counted).scalar_one())
             mine_rows: Sequence[Any] = []
             if player_id is not None:
                 mine_rows = c.execute(
                     select(lobby_tables_table).distinct()
                     .join(table_seats_table, table_seats_table.c.table_id == lobby_tables_table.c.id)
                     .where(table_seats_table.c.player_id == player_id)
-                    .order_by(lobby_tables_table.c.updated_at.desc()).limit(limit)).all()
+                    .order_by(lobby_tables_table.c.updated_at.desc()).limit(200)).all()
             tables = {r.id: _row_table(r) for r in [*open_rows, *mine_rows]}
             sitting = self._sitting(c, list(tables))
         for table_id, table in tables.items():
             table.sitting = sitting[table_id]
         mine = [tables[r.id] for r in mine_rows]
-        return {"open": [tables[r.id] for r in open_rows],
+        return {"open": [tables[r.id] for r in open_rows], "open_total": open_total,
                 "mine_open": [t for t in mine if t.status == "open"],
                 "mine_playing": [t for t in mine if t.status == "playing"],
                 "mine_finished": [t for t in mine if t.status in ("finished", "abandoned")]}
