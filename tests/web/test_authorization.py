@@ -178,3 +178,11 @@ def test_each_rule_holds(world: World, route: tuple[str, str], rule: str) -> Non
         assert world.request(method, path, "Ann", body).status_code not in DENIED
     else:
         raise AssertionError(f"no check for the rule {rule!r}")
+
+
+def test_docs_api_lists_every_route_with_its_rule() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "api.md").read_text("utf-8")
+    for (method, path), (rule, _what) in AUTHORIZATION.items():
+        assert f"| `{method} {path}` | {rule} |" in text, f"docs/api.md does not list {method} {path}"
