@@ -31,7 +31,7 @@ from hanpan.core.rng import Rng
 from hanpan.web.live import HUMAN, LOG_IN_BODY, game_part
 from hanpan.web.storage import Store
 
-from .helpers import WAIT, Setup, Table, pending, recv
+from .helpers import WAIT, Setup, Table, auth, pending, recv
 
 CARD = re.compile(r"\bc(\d+)\b")
 
@@ -109,10 +109,39 @@ def any_legal(seed: int) -> Chooser:
     return lambda _truth, _seat, legal: rng.choice(legal)
 
 
+def lobby_table(client: TestClient, setup: Setup, seats: list[str]) -> Table:
+    """A lobby table's game: a person per human seat (an account with an API key for its bot), each
+    joining an open seat; the seats' keys are the API keys (no seat token exists)."""
+    keys: dict[str, str] = {}
+    for n in range(seats.count(HUMAN)):
+        client.cookies.clear()
+        made = client.post("/api/account/register", json={"name": f"leaker{n}", "password": "leak pass 1"})
+        assert made.status_code == 201, made.text
+        key = client.post("/api/account/keys", json={"label": "bot"}, headers={"X-CSRF-Token": made.json()["csrf"]})
+        assert key.status_code in (200, 201), key.text
+        keys[f"leaker{n}"] = key.json()["key"]
+    client.cookies.clear()
+    first, *others = keys.values()
+    spec = [{"kind": "open"} if kind == HUMAN else {"kind": "level", "level": kind} for kind in seats]
+    spec[seats.index(HUMAN)] = {"kind": "me"}
+    made = client.post("/api/tables", json={"game": setup.game, "options": setup.options, "seats": spec},
+                       headers=auth(first))
+    assert made.status_code == 201, made.text
+    for key in others:
+        joined = client.post(f"/api/tables/{made.json()['id']}/join", json={}, headers=auth(key))
+        assert joined.status_code == 200, joined.text
+    game_id = joined.json()["game_id"] if others else made.json()["game_id"]
+    tokens = {}
+    for key in keys.values():
+        tokens[client.get(f"/api/games/{game_id}", headers=auth(key)).json()["seat"]] = key
+    return Table(client, setup, game_id, tokens, None, seats)
+
+
 def play(client: TestClient, db_url: str, setup: Setup, seats: list[str], choose: Chooser,
-         limit: int = 3000) -> tuple[Table, int, list[Received]]:
+         limit: int = 3000, at_a_table: bool = False) -> tuple[Table, int, list[Received]]:
     """Play a whole game through the API, recording every body each seat and a spectator received."""
-    table = Table.create(client, setup, seats=seats, seed=None)  # the server picks the seed
+    # the server picks the seed
+    table = lobby_table(client, setup, seats) if at_a_table else Table.create(client, setup, seats=seats, seed=None)
     store = Store(db_url)
     try:
         stored = store.game(table.id)
@@ -288,9 +317,11 @@ def sqlite_client(tmp_path: Any) -> Any:
         yield client, url
 
 
-def test_four_gardens_three_humans_see_only_their_own_hands(sqlite_client: Any) -> None:
+@pytest.mark.parametrize("at_a_table", [False, True], ids=["seat-tokens", "lobby-table"])
+def test_four_gardens_three_humans_see_only_their_own_hands(sqlite_client: Any, at_a_table: bool) -> None:
+    """With seat tokens, and at a lobby table whose players act by their bots' API keys."""
     client, url = sqlite_client
-    table, seed, received = play(client, url, FOUR_GARDENS, [HUMAN] * 3, greedy_mostly(1))
+    table, seed, received = play(client, url, FOUR_GARDENS, [HUMAN] * 3, greedy_mostly(1), at_a_table=at_a_table)
     assert sum(r.source == "ws" for r in received) > 4 * 100
     check(client, table, seed, received)
 

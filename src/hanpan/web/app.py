@@ -382,8 +382,14 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
             await socket.close(code=4404, reason="no such game")
             return
         try:
-            seat = await hub().seat_of(game_id, token)
-            if seat is None and live.table_id is not None:  # a lobby table's player: their session
+            if token is not None and token.startswith(KEY_PREFIX):  # a table player's bot: its API key
+                player = await asyncio.to_thread(accounts().player_of_key, token)
+                if player is None:
+                    raise MoveRefused(403, "unknown API key")
+                seat = hub().seat_of_player(live, player.id)
+            else:
+                seat = await hub().seat_of(game_id, token)
+            if seat is None and token is None and live.table_id is not None:  # a table player: the session
                 cookie = socket.cookies.get(routes_accounts.COOKIE)
                 session = await asyncio.to_thread(accounts().session, cookie) if cookie else None
                 seat = hub().seat_of_player(live, session.player.id) if session is not None else None
