@@ -16,9 +16,10 @@ import secrets
 from typing import Any
 
 from hanpan.core.errors import HanpanError
+from hanpan.web.accounts import Player
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.live import HUMAN, LiveGame
-from hanpan.web.tables import LobbyTable, Person, SeatSpec, TableRefused
+from hanpan.web.tables import LobbyTable, SeatSpec, TableRefused
 
 log = logging.getLogger("hanpan.web")
 DEADLINE_CHECK_S = 30.0
@@ -41,7 +42,7 @@ class Lobby:
         hub.on_game_over = self.game_over
 
     # --- tables ----------------------------------------------------------------------------------
-    async def create(self, person: Person, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
+    async def create(self, person: Player, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
                      public: bool, pace: dict[str, Any], seed: int | None) -> LobbyTable:
         try:
             table = await self.hub.db(self.tables.create, person, game, options, seats, public, pace, seed)
@@ -50,12 +51,12 @@ class Lobby:
         self.version += 1
         return await self._start_if_full(table)
 
-    async def join(self, table_id: str, person: Person, seat: int | None) -> LobbyTable:
+    async def join(self, table_id: str, person: Player, seat: int | None) -> LobbyTable:
         table = await self.hub.db(self.tables.join, table_id, person, seat)
         self.version += 1
         return await self._start_if_full(table)
 
-    async def start_now(self, table_id: str, person: Person, level: str) -> LobbyTable:
+    async def start_now(self, table_id: str, person: Player, level: str) -> LobbyTable:
         """The creator starts with ``level`` in every empty seat."""
         table = await self._table(table_id)
         if person.id != table.creator_id:
@@ -88,7 +89,7 @@ class Lobby:
         log.info("table %s started game %s (%s)", table.id, created.game.id, "rated" if rated else "unrated")
         return table
 
-    async def leave(self, table_id: str, person: Person) -> LobbyTable:
+    async def leave(self, table_id: str, person: Player) -> LobbyTable:
         """Stand up before the start; during the game, resign: the seat is taken over or the game ends."""
         table = await self._table(table_id)
         seat = table.seat_of(person.id)
@@ -129,7 +130,7 @@ class Lobby:
         self.hub.changed(live)
         self.hub.kick(live)
 
-    async def rematch(self, table_id: str, person: Person) -> LobbyTable:
+    async def rematch(self, table_id: str, person: Player) -> LobbyTable:
         """The same seats and options, a new deal: a new table with each person's seat kept for them
         (the one asking sits down; the others accept by joining).  Asked twice, the same table."""
         table = await self._table(table_id)
@@ -162,7 +163,7 @@ class Lobby:
     def _former_seat(self, table_id: str, player_id: str) -> int | None:
         return next((s for s, p in self._people_of(table_id).items() if p.id == player_id), None)
 
-    def _people_of(self, table_id: str) -> dict[int, Person]:
+    def _people_of(self, table_id: str) -> dict[int, Player]:
         """Everyone who sat at the table, including those who left."""
         from sqlalchemy import select
 
@@ -173,7 +174,7 @@ class Lobby:
                                     players_table.c.password_hash)
                              .join(players_table, players_table.c.id == table_seats_table.c.player_id)
                              .where(table_seats_table.c.table_id == table_id)).all()
-        return {int(r.seat): Person(r.id, r.name, r.password_hash is None) for r in rows}
+        return {int(r.seat): Player(r.id, r.name, r.password_hash is None) for r in rows}
 
     def _rematch_of(self, table_id: str) -> LobbyTable | None:
         from sqlalchemy import select
@@ -191,7 +192,7 @@ class Lobby:
         return table
 
     # --- chat ------------------------------------------------------------------------------------
-    async def chat(self, table_id: str, person: Person, text: str) -> dict[str, Any]:
+    async def chat(self, table_id: str, person: Player, text: str) -> dict[str, Any]:
         """A message from a player of the table (spectators are muted); pushed with the game."""
         table = await self._table(table_id)
         if table.seat_of(person.id) is None:

@@ -10,13 +10,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, FastAPI, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
-from hanpan.web.accounts import Player
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.lobby import Lobby
 from hanpan.web.ratings import Ratings, level_ratings, rated_levels
 from hanpan.web.routes_accounts import current_player, require_player
 from hanpan.web.schemas import OptionValue
-from hanpan.web.tables import LobbyTable, Person, TableRefused
+from hanpan.web.tables import LobbyTable, TableRefused
 
 
 class SeatRequest(BaseModel):
@@ -64,10 +63,6 @@ class ChatRequest(BaseModel):
 class ReportRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
     reason: Annotated[StrictStr, Field(max_length=200)] = ""
-
-
-def person(player: Player) -> Person:
-    return Person(player.id, player.name, player.guest)
 
 
 def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lobby],
@@ -137,7 +132,7 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     async def create_table(body: NewTable, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)
         pace = body.pace.model_dump(exclude_none=True)
-        table = await get_lobby().create(person(player), body.game, dict(body.options),
+        table = await get_lobby().create(player, body.game, dict(body.options),
                                          [s.model_dump(exclude_none=True) for s in body.seats], body.public, pace,
                                          body.seed)
         return await one(table)
@@ -155,37 +150,37 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     @router.post("/api/tables/{table_id}/join", summary="Sit down at an open seat (or the one kept for you)")
     async def join(table_id: str, request: Request, body: JoinRequest | None = None) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        table = await get_lobby().join(table_id, person(player), body.seat if body else None)
+        table = await get_lobby().join(table_id, player, body.seat if body else None)
         return await one(table)
 
     @router.post("/api/tables/{table_id}/start", summary="Start now, with a computer level in each empty seat")
     async def start(table_id: str, request: Request, body: StartRequest | None = None) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        table = await get_lobby().start_now(table_id, person(player), body.level if body else "greedy")
+        table = await get_lobby().start_now(table_id, player, body.level if body else "greedy")
         return await one(table)
 
     @router.post("/api/tables/{table_id}/leave", summary="Stand up; in a game, resign (the table says what follows)")
     async def leave(table_id: str, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        return await one(await get_lobby().leave(table_id, person(player)))
+        return await one(await get_lobby().leave(table_id, player))
 
     @router.post("/api/tables/{table_id}/rematch", status_code=201,
                  summary="The same seats and options, a new deal (the others accept by joining)")
     async def rematch(table_id: str, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        return await one(await get_lobby().rematch(table_id, person(player)))
+        return await one(await get_lobby().rematch(table_id, player))
 
     @router.post("/api/tables/{table_id}/chat", status_code=201, summary="Write in the table's chat (players only)")
     async def chat(table_id: str, body: ChatRequest, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)
-        return await get_lobby().chat(table_id, person(player), body.text)
+        return await get_lobby().chat(table_id, player, body.text)
 
     @router.post("/api/tables/{table_id}/chat/{message_id}/report", status_code=204,
                  summary="Report a chat message (kept with the table)")
     async def report(table_id: str, message_id: int, request: Request, body: ReportRequest | None = None) -> None:
         player = await require_player(request, write=True)
         hub = get_hub()
-        await hub.db(hub.tables.report_chat, table_id, message_id, person(player), body.reason if body else "")
+        await hub.db(hub.tables.report_chat, table_id, message_id, player, body.reason if body else "")
 
     @router.get("/api/players/{name}", summary="A player's profile: ratings with their history, games, levels beaten")
     async def profile(name: str) -> dict[str, Any]:

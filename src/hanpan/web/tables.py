@@ -18,7 +18,7 @@ The pace is real time, or turn based: ``{"kind": "turn", "limit_s": 86400, "on_t
 ...     _ = c.execute(players_table.insert().values(id="p1", name="Ann", name_key="ann", password_hash="x",
 ...                                                 created_at=now()))
 >>> tables = Tables(store)
->>> t = tables.create(Person("p1", "Ann", False), "spirits_of_the_wild", {}, [{"kind": "me"}, {"kind": "open"}],
+>>> t = tables.create(Player("p1", "Ann", False), "spirits_of_the_wild", {}, [{"kind": "me"}, {"kind": "open"}],
 ...                   public=True, pace={"kind": "realtime"})
 >>> t.status, [s.kind for s in t.seats], t.sitting[0].name, t.open_seats()
 ('open', ['reserved', 'open'], 'Ann', [1])
@@ -37,6 +37,7 @@ from sqlalchemy import and_, delete, func, insert, select, update
 
 from hanpan.agents.registry import agent_names
 from hanpan.core.registry import game as find_game
+from hanpan.web.accounts import Player, name_key
 from hanpan.web.schema import (
     chat_messages_table,
     chat_reports_table,
@@ -64,15 +65,6 @@ class TableRefused(Exception):
 
 def now() -> datetime:
     return datetime.now(UTC)
-
-
-@dataclass(frozen=True)
-class Person:
-    """A player as the tables know them: an id, a name and whether they are a guest."""
-
-    id: str
-    name: str
-    guest: bool
 
 
 @dataclass(frozen=True)
@@ -109,7 +101,7 @@ class LobbyTable:
     created_at: datetime
     updated_at: datetime
     #: seat -> the person sitting there (people who left are not here)
-    sitting: dict[int, Person] = field(default_factory=dict)
+    sitting: dict[int, Player] = field(default_factory=dict)
 
     def open_seats(self) -> list[int]:
         """The seats nobody sits at and no level fills (open or reserved)."""
@@ -173,9 +165,9 @@ class Tables:
         self.store = store
 
     # --- making and filling tables ---------------------------------------------------------------
-    def create(self, creator: Person, game_id: str, options: dict[str, Any], seats: Sequence[dict[str, Any]],
+    def create(self, creator: Player, game_id: str, options: dict[str, Any], seats: Sequence[dict[str, Any]],
                public: bool, pace: dict[str, Any], seed: int | None = None, rematch_of: str | None = None,
-               sit: dict[int, Person] | None = None) -> LobbyTable:
+               sit: dict[int, Player] | None = None) -> LobbyTable:
         """A new table; the seat ``{"kind": "me"}`` is the creator's (exactly one).  ``sit``: people already
         seated (a rematch's acceptors)."""
         game = find_game(game_id)
@@ -224,7 +216,7 @@ class Tables:
                                                            joined_at=now()))
         return table
 
-    def join(self, table_id: str, person: Person, seat: int | None = None) -> LobbyTable:
+    def join(self, table_id: str, person: Player, seat: int | None = None) -> LobbyTable:
         """Sit ``person`` at ``seat`` (or the first seat open to them); 409 when none is."""
         table = self.get(table_id)
         if table is None:
@@ -254,7 +246,7 @@ class Tables:
         table.sitting[free[0]] = person
         return table
 
-    def leave_before_start(self, table: LobbyTable, person: Person) -> LobbyTable:
+    def leave_before_start(self, table: LobbyTable, person: Player) -> LobbyTable:
         """Stand up from a table that has not started; the creator leaving closes it."""
         seat = table.seat_of(person.id)
         if seat is None:
@@ -297,8 +289,8 @@ class Tables:
         table.sitting.pop(seat, None)
 
     # --- reading ---------------------------------------------------------------------------------
-    def _sitting(self, c: Any, ids: Sequence[str]) -> dict[str, dict[int, Person]]:
-        out: dict[str, dict[int, Person]] = {i: {} for i in ids}
+    def _sitting(self, c: Any, ids: Sequence[str]) -> dict[str, dict[int, Player]]:
+        out: dict[str, dict[int, Player]] = {i: {} for i in ids}
         if not ids:
             return out
         rows = c.execute(select(table_seats_table.c.table_id, table_seats_table.c.seat, players_table.c.id,
@@ -306,7 +298,7 @@ class Tables:
                          .join(players_table, players_table.c.id == table_seats_table.c.player_id)
                          .where(table_seats_table.c.table_id.in_(list(ids)), table_seats_table.c.left_at.is_(None)))
         for r in rows:
-            out[r.table_id][int(r.seat)] = Person(r.id, r.name, r.password_hash is None)
+            out[r.table_id][int(r.seat)] = Player(r.id, r.name, r.password_hash is None)
         return out
 
     def get(self, table_id: str) -> LobbyTable | None:
@@ -366,13 +358,11 @@ class Tables:
             t.sitting = sitting[t.id]
         return tables
 
-    def person_by_name(self, name: str) -> Person | None:
-        import unicodedata
-
-        key = unicodedata.normalize("NFKC", name.strip()).casefold()
+    def person_by_name(self, name: str) -> Player | None:
+        key = name_key(name.strip())
         with self.store.engine.connect() as c:
             row = c.execute(select(players_table).where(players_table.c.name_key == key)).first()
-        return Person(row.id, row.name, row.password_hash is None) if row is not None else None
+        return Player(row.id, row.name, row.password_hash is None) if row is not None else None
 
     def games_of(self, player_id: str, limit: int = 100) -> list[dict[str, Any]]:
         """A player's table games, newest first: the table, their seat, the game's status and result."""
@@ -392,7 +382,7 @@ class Tables:
                 for r in rows]
 
     # --- chat ------------------------------------------------------------------------------------
-    def post_chat(self, table_id: str, person: Person, text: str) -> dict[str, Any]:
+    def post_chat(self, table_id: str, person: Player, text: str) -> dict[str, Any]:
         text = " ".join(text.split())
         if not text:
             raise TableRefused(400, "a chat message needs some text")
@@ -422,7 +412,7 @@ class Tables:
         return [{"id": int(r.id), "name": r.name, "text": r.text, "at": r.created_at.isoformat()}
                 for r in reversed(rows)]
 
-    def report_chat(self, table_id: str, message_id: int, person: Person, reason: str) -> None:
+    def report_chat(self, table_id: str, message_id: int, person: Player, reason: str) -> None:
         with self.store._writing(), self.store.engine.begin() as c:
             found = c.execute(select(chat_messages_table.c.id).where(
                 chat_messages_table.c.id == message_id, chat_messages_table.c.table_id == table_id)).first()
