@@ -1,5 +1,7 @@
 // The game page: the board drawn from the server's body, moves by clicking (or typing), pushes over a
-// WebSocket.  The seat's token comes from the link's fragment (#token=…), which no server log sees.
+// WebSocket.  The seat's token comes from the link's fragment (#token=…), which no server log sees; at a
+// lobby table's game (body.table) the player's session cookie is their seat, and the side bar holds the
+// table's chat and a Resign button.
 //
 // What a player must read or click stays in view: a pinned action bar (status, what to do now, undo,
 // errors), the remaining choices opened next to the clicked element, and the first place to click
@@ -60,6 +62,14 @@ const popover = /** @type {HTMLElement} */ (h("div", { id: "popover", class: "ch
 const nudge = /** @type {HTMLElement} */ (h("div", { id: "nudge", class: "nudge", role: "alert", hidden: "hidden" }));
 const boardWrap = h("div", { id: "board-wrap" }, boardBox, popover, nudge);
 const sideBox = h("aside", { id: "side" });
+// the side bar's parts: the scores, the table's chat (kept between draws: what is typed stays), the rest
+const scoresSlot = h("div", { class: "side-scores" });
+const chatSlot = h("div", { class: "side-chat" });
+const restSlot = h("div", { class: "side-rest" });
+sideBox.append(scoresSlot, chatSlot, restSlot);
+/** @type {HTMLElement | null} the chat panel, made with the first body of a table's game */
+let chatPanel = null;
+let chatShown = "";
 const finalBox = /** @type {HTMLElement} */ (h("div", { id: "final", class: "final-card", role: "dialog", "aria-labelledby": "final-title", hidden: "hidden" }));
 
 function mine() {
@@ -295,6 +305,7 @@ function tools() {
   }
   if (body.can_undo && !settling()) out.push(h("button", { type: "button", id: "undo", onclick: undo }, icon("undo"), " ", t("undo", lang)));
   if (body.status === "finished") out.push(h("button", { type: "button", id: "show-final", onclick: () => openFinal() }, t("final_scores", lang)));
+  if (body.table && body.seat !== null && body.status === "playing") out.push(h("button", { type: "button", id: "resign", class: "small", onclick: resign }, t("resign", lang)));
   return out;
 }
 
@@ -327,8 +338,9 @@ function render() {
   if (!legendBox) {
     legendBox = h("details", { class: "legend" }, h("summary", {}, t("legend", lang)), game.board.legend(ui));
   }
-  sideBox.replaceChildren(
-    scoreTable(body, lang, body.seat),
+  scoresSlot.replaceChildren(scoreTable(body, lang, body.seat));
+  drawChat();
+  restSlot.replaceChildren(
     invitePanel() || "",
     moveList() || "",
     h("h2", {}, t("log", lang)),
@@ -358,6 +370,56 @@ function bringIntoView() {
   window.scrollBy({ top: first.top - top - 12, behavior: reducedMotion.matches ? "auto" : "smooth" });
 }
 
+// --- a table's chat and resigning -----------------------------------------------------------------
+
+const chatList = h("ol", { class: "chat-list", id: "chat-list", "aria-label": t("chat", lang), tabindex: "0" });
+const chatError = h("p", { class: "error", role: "alert", id: "chat-error" });
+
+/** The chat panel of a table's game: messages as text (never HTML), an input for the table's players. */
+function drawChat() {
+  if (!body.table) return;
+  if (!chatPanel) {
+    const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 300, autocomplete: "off",
+      "aria-label": t("chat_input", lang), placeholder: t("chat_input", lang) }));
+    const send = async (/** @type {Event} */ event) => {
+      event.preventDefault();
+      const text = input.value.trim();
+      if (!text) return;
+      chatError.textContent = "";
+      try {
+        await api(`/api/tables/${encodeURIComponent(body.table)}/chat`, { method: "POST", body: { text } });
+        input.value = "";
+      } catch (e) {
+        chatError.textContent = /** @type {Error} */ (e).message;
+      }
+    };
+    const form = body.seat !== null
+      ? h("form", { class: "chat-form", onsubmit: send }, input, h("button", { type: "submit", id: "chat-send" }, t("send", lang)))
+      : h("p", { class: "help" }, t("chat_muted", lang));
+    chatPanel = /** @type {HTMLElement} */ (h("section", { class: "chat", "aria-labelledby": "chat-title" },
+      h("h2", { id: "chat-title" }, t("chat", lang)), chatList, form, chatError));
+    chatSlot.replaceChildren(chatPanel);
+  }
+  const chat = body.chat || [];
+  const key = chat.map((/** @type {any} */ m) => m.id).join(",");
+  if (key === chatShown) return;
+  chatShown = key;
+  chatList.replaceChildren(...(chat.length ? chat.map((/** @type {any} */ m) => h("li", { "data-id": m.id }, h("b", {}, m.name), ": ", m.text))
+    : [h("li", { class: "help" }, t("chat_empty", lang))]));
+  chatList.scrollTop = chatList.scrollHeight;
+}
+
+async function resign() {
+  if (!body || !body.table || !window.confirm(t("resign_confirm", lang))) return;
+  try {
+    await api(`/api/tables/${encodeURIComponent(body.table)}/leave`, { method: "POST", body: {} });
+    location.assign("/");
+  } catch (e) {
+    message = /** @type {Error} */ (e).message;
+    render();
+  }
+}
+
 function moveList() {
   if (!mine()) return null;
   const input = /** @type {HTMLInputElement} */ (h("input", { id: "move-input", list: "legal-moves", autocomplete: "off", "aria-label": t("type_move", lang), placeholder: t("type_move", lang) }));
@@ -371,7 +433,7 @@ function moveList() {
 
 /** The other seats' links this browser holds (it made the game): to hand them out. */
 function invitePanel() {
-  if (body.status !== "playing") return null;
+  if (body.status !== "playing" || body.table) return null;
   const held = Object.entries(tokensOf(gameId)).filter(([seat]) => Number(seat) !== body.seat);
   if (!held.length && body.seat === null) return null;
   const rows = held.map(([seat, key]) => h("li", {}, `${name(Number(seat))} `, copyButton(playLink(gameId, key), t("copy_seat_link", lang, { name: name(Number(seat)) }))));
@@ -428,8 +490,19 @@ function openFinal() {
   finalBox.hidden = false;
 }
 
-/** The same seats and options, a new deal; this browser opens the same seat of the new game. */
+/** The same seats and options, a new deal; this browser opens the same seat of the new game.  At a lobby
+ * table: the table's rematch (a new table with each player's seat kept for them; the others accept). */
 async function rematch() {
+  if (body.table) {
+    try {
+      const table = await api(`/api/tables/${encodeURIComponent(body.table)}/rematch`, { method: "POST", body: {} });
+      location.assign(`/table/${encodeURIComponent(table.id)}`);
+    } catch (e) {
+      message = /** @type {Error} */ (e).message;
+      render();
+    }
+    return;
+  }
   try {
     const created = await api("/api/games", { method: "POST", body: { game: body.game, seats: body.seats.map((/** @type {any} */ s) => s.kind), options: body.options || {} } });
     for (const s of created.seats) if (s.token) remember(created.id, s.seat, s.token);

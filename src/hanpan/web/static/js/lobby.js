@@ -1,6 +1,8 @@
-// The lobby: make a game (game, seats, options, seed), hand out its links, list the games.
+// The lobby: the open tables to join, your tables, a new table; below, practice games (no account: the
+// game, seats, options, seed, and its links to hand out) and the games on the server.
 
-import { api, currentLang, gameName, header, meta, t } from "./common.js";
+import { api, currentLang, gameName, header, meta, t, whoami } from "./common.js";
+import { newTableForm, tablesSection } from "./tables-ui.js";
 import { remember, playLink, tokensOf } from "./tokens.js";
 import { h } from "./ui.js";
 
@@ -108,7 +110,7 @@ function form(info) {
   }
 
   return h("form", { id: "new-game", onsubmit: create },
-    h("h2", {}, t("new_game", lang)),
+    h("h2", {}, t("practice", lang)),
     h("label", { class: "field" }, h("span", {}, t("game", lang)), gameSelect),
     countBox, seatsBox,
     h("fieldset", {}, h("legend", {}, t("options", lang)), optionsBox),
@@ -171,7 +173,10 @@ async function main() {
   const root = /** @type {HTMLElement} */ (document.getElementById("app"));
   const info = await meta();
   for (const game of info.games) for (const levels of Object.values(game.levels)) for (const l of /** @type {any[]} */ (levels)) titles[l.name] = (lang === "ko" ? l.title_ko : l.title_en) || l.name;
-  root.replaceChildren(header(lang), h("main", { class: "lobby" }, form(info), lists));
+  const { player } = await whoami();
+  const tables = tablesSection(info, player, lang);
+  const side = h("div", { class: "lobby-forms" }, player ? newTableForm(info, lang) : "", form(info));
+  root.replaceChildren(header(lang), h("main", { class: "lobby" }, h("div", { class: "lobby-lists" }, tables, lists), side));
   await refresh();
 }
 
