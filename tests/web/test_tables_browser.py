@@ -13,6 +13,7 @@ import random
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,7 +23,10 @@ from .browser import (
     DESKTOP,
     DOC_SHOTS,
     LONG,
+    SHOTS,
     Played,
+    axe_script,
+    axe_violations,
     chromium_path,
     missing,
     new_page,
@@ -62,6 +66,29 @@ def get_json(url: str) -> Any:
         return json.load(response)
 
 
+@pytest.fixture(scope="module")
+def axe() -> str:
+    return axe_script(Path.home() / ".cache" / "hanpan-tests")
+
+
+def api_player(base: str, name: str) -> Any:
+    """A player registered through the API: ``post(path, body)`` with their session cookie and CSRF token."""
+    request = urllib.request.Request(base + "/api/account/register", method="POST",
+                                     data=json.dumps({"name": name, "password": PASSWORD}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        csrf = json.load(response)["csrf"]
+        cookie = response.headers["Set-Cookie"].split(";")[0]
+
+    def post(path: str, body: Any) -> Any:
+        sent = urllib.request.Request(base + path, method="POST", data=json.dumps(body).encode(),
+                                      headers={"Content-Type": "application/json", "Cookie": cookie,
+                                               "X-CSRF-Token": csrf})
+        with urllib.request.urlopen(sent) as answer:
+            return json.load(answer)
+    return post
+
+
 def register(page: Any, base: str, name: str) -> None:
     """Register with the header's account dialog; the page comes back logged in."""
     page.goto(base + "/")
@@ -79,10 +106,16 @@ def wait_for_game(page: Any) -> str:
     return str(page.evaluate("decodeURIComponent(location.pathname.split('/')[2])"))
 
 
-def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, browser: Any) -> None:
+def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, browser: Any, axe: str) -> None:
+    # another table waits in the lobby: turn based, with a computer level in one seat
+    dana = api_player(server, "Dana")
+    seats = [{"kind": "me"}, {"kind": "open"}, {"kind": "level", "level": "easy"}]
+    dana("/api/tables", {"game": "harmonies", "seats": seats,
+                         "pace": {"kind": "turn", "limit_s": 86400, "on_timeout": "level:greedy"}})
     names = ["Ann", "김민수", "Bora"]
     langs = ["en", "ko", "en"]
-    people = [new_page(browser, DESKTOP, lang) for lang in langs]
+    people = [new_page(browser, DESKTOP, lang, bypass_csp=lang == "en") for lang in langs]
+    found: dict[str, list[dict[str, Any]]] = {}
     pages = [page for _c, page, _e in people]
     for page, name in zip(pages, names, strict=True):
         register(page, server, name)
@@ -116,10 +149,23 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     bora.goto(server + "/")
     row = bora.locator(f"li.table-row[data-table='{table_id}']")
     row.wait_for()
-    bora.wait_for_function("(id) => document.querySelector(`li.table-row[data-table='${id}']`).innerText.includes('김민수')",
-                           arg=table_id, timeout=LONG)
+    bora.wait_for_function(
+        "(id) => document.querySelector(`li.table-row[data-table='${id}']`).innerText.includes('김민수')",
+        arg=table_id, timeout=LONG)
     assert row.locator(".rating").count() == 2 and "real time" in row.inner_text()
+    other = bora.locator("li.table-row", has_text="Dana")
+    assert "1 day a move, then the computer (greedy) plays" in other.inner_text()
+    assert other.locator("li.level .rating").count() == 1  # a level seat shows its rating
     bora.screenshot(path=str(DOC_SHOTS / "lobby-tables.png"))
+    found["lobby-tables"] = axe_violations(bora, axe)
+    found["table"] = axe_violations(ann, axe)
+    # a visitor who is not logged in sees the open tables and is asked to log in to join
+    visitor_context, visitor, visitor_errors = new_page(browser, DESKTOP, "en")
+    visitor.goto(server + "/")
+    visitor.locator(f"li.table-row[data-table='{table_id}']").wait_for()
+    assert visitor.locator(".login-hint").is_visible() and visitor.locator("button.join-table").count() == 0
+    assert visitor_errors == []
+    visitor_context.close()
     row.locator("button.join-table").click()
 
     # the table is full: the game starts and every seated player's page opens it
@@ -139,6 +185,7 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
         page.wait_for_function("() => document.querySelector('#chat-list').textContent.includes('<b>all</b>')",
                                timeout=LONG)
         assert page.locator("#chat-list b").count() == 1  # the sender's name only
+    kim.screenshot(path=str(SHOTS / "table-game-ko.png"))
     assert kim.locator("#resign").count() == 1
 
     # all three play the whole game by clicking, each when it is their turn
@@ -181,6 +228,7 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     ann.goto(f"{server}/players/Ann")
     ann.wait_for_selector("svg.rating-plot")
     ann.screenshot(path=str(DOC_SHOTS / "profile.png"))
+    found["profile"] = axe_violations(ann, axe)
 
     # the leaderboard of Four Gardens for three: the three players, and the computer levels
     ann.goto(f"{server}/leaderboard?game=four_gardens&players=3")
@@ -188,6 +236,8 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     assert ann.locator("#leaders tbody tr").count() == 3
     assert ann.locator("#levels tbody tr").count() >= 3
     ann.screenshot(path=str(DOC_SHOTS / "leaderboard.png"))
+    found["leaderboard"] = axe_violations(ann, axe)
+    assert {page: v for page, v in found.items() if v} == {}, json.dumps(found, indent=1)
 
     write_figures("tables-3p", {"decisions": played.decisions, "clicks": played.clicks})
     for context, _page, errors in people:

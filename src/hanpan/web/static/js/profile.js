@@ -28,6 +28,8 @@ export function ratingPlot(history, label) {
   let y0 = Math.min(...lows), y1 = Math.max(...highs);
   if (y1 - y0 < 100) { const mid = (y0 + y1) / 2; y0 = mid - 50; y1 = mid + 50; }
   const t0 = Math.min(...times), t1 = Math.max(...times);
+  y0 = Math.floor(y0 / 100) * 100;
+  y1 = Math.ceil(y1 / 100) * 100;
   const x = (/** @type {number} */ i) => (history.length === 1 || t1 === t0
     ? left + (W - left - right) * (history.length === 1 ? 0.5 : i / (history.length - 1))
     : left + (W - left - right) * (times[i] - t0) / (t1 - t0));
@@ -47,7 +49,9 @@ export function ratingPlot(history, label) {
     svg("text", { x: (left + W - right) / 2, y: H - 3, "text-anchor": "middle", class: "axis-label" }, t("date", lang)),
     svg("text", { x: 10, y: (top + H - bottom) / 2, "text-anchor": "middle", class: "axis-label",
       transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, t("rating", lang)),
-    svg("path", { d: band, class: "band" }),
+    history.length > 1 ? svg("path", { d: band, class: "band" }) : null,
+    // each rating's uncertainty as a bar through its point
+    ...history.map((_p, i) => svg("line", { x1: x(i), x2: x(i), y1: y(lows[i]), y2: y(highs[i]), class: "error-bar" })),
     svg("path", { d: line, class: "line" }),
     ...history.map((p, i) => svg("circle", { cx: x(i), cy: y(p.display), r: 3.5, class: "point" },
       svg("title", {}, `${when(p.at)}: ${ratingText(p.display, p.uncertainty)}`))));
@@ -83,11 +87,11 @@ async function main() {
     return h("li", { class: "rating-card", "data-game": r.game, "data-players": r.players },
       h("h3", {}, board),
       h("p", { class: "rating-now" }, h("span", { class: "rating-value", "data-rating": r.display }, ratingText(r.display, r.uncertainty)),
-        " · ", t("games_count", lang, { n: r.games })),
+        " · ", r.games === 1 ? t("one_game", lang) : t("games_count", lang, { n: r.games })),
       r.history.length ? ratingPlot(r.history, t("rating_history", lang, { name: who, game: title(r.game), n: r.players })) : null);
   });
 
-  const head = h("tr", {}, ...["game", "date", "result", "rated", "replay"].map((k) => h("th", { scope: "col" }, t(k, lang))));
+  const head = h("tr", {}, ...["game", "date", "result", "rated_col", "replay"].map((k) => h("th", { scope: "col" }, t(k, lang))));
   const rows = profile.games.map((/** @type {any} */ g) => h("tr", { "data-game-id": g.game_id },
     h("td", {}, `${title(g.game)} (${g.players})`),
     h("td", {}, when(g.at)),

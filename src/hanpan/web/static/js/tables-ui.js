@@ -23,7 +23,7 @@ export function seatLine(seat, info, lang, me) {
     return h("li", { class: "seat taken", "data-seat": seat.seat }, label, " ", profileLink(p.name), you, rating ? [" ", rating] : null);
   }
   if (seat.kind === "level") {
-    return h("li", { class: "seat level", "data-seat": seat.seat }, label, " ", icon("hourglass", "level-icon"), " ",
+    return h("li", { class: "seat level", "data-seat": seat.seat }, label, " ", icon("chip", "level-icon"), " ",
       levelTitle(info, seat.level, lang), seat.rating !== undefined ? [" ", h("span", { class: "rating" }, String(seat.rating))] : null);
   }
   if (seat.kind === "reserved") {
@@ -51,7 +51,7 @@ export function sitsAt(table, me) {
 export function tableSummary(table, info, lang) {
   const game = gameOf(info, table.game);
   return h("span", { class: "table-summary" }, h("b", {}, game ? gameName(game, lang) : table.game),
-    ` · ${t("players", lang)} ${table.seats.length} · ${optionsText(game, table.options, lang)} · ${paceText(table.pace, info, lang)}`);
+    ` · ${t("n_players", lang, { n: table.seats.length })} · ${optionsText(game, table.options, lang)} · ${paceText(table.pace, info, lang)}`);
 }
 
 /** The lobby's tables: the open ones (with Join), and yours (your turn first), refreshed every few seconds.
