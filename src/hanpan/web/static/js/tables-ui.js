@@ -99,9 +99,13 @@ export function tablesSection(info, me, lang) {
       turn, turn ? " " : null, tableSummary(table, info, lang), h("br", {}), h("small", {}, names), " ", link);
   }
 
+  let shown = "";
   async function refresh() {
     try {
       const listing = await api("/api/tables");
+      const key = JSON.stringify(listing);
+      if (key === shown) return;  // unchanged: the buttons stay where they are
+      shown = key;
       openBox.replaceChildren(listing.open.length ? h("ul", { class: "table-list" }, ...listing.open.map(openRow))
         : h("p", { class: "help" }, t("no_open_tables", lang)));
       if (me && listing.you) {
