@@ -24,7 +24,7 @@ from hanpan.core.errors import AgentError
 
 #: Search settings of the named levels, per game ("default" for any other game).  ``seconds`` caps a
 #: decision's thinking (the issue's bound: 1 s on a 2-core machine); ``iterations`` is the budget.
-#: docs/strength.md measures them; benchmarks/mcts_variants.py's notes record the variants tried.
+#: docs/strength.md measures them; docs/experiments/search-variants.md records the variants tried.
 #: - Spirits of the Wild: random rollouts to the end of the game (short games: the real result).
 #: - Harmonies and Four Gardens: the search covers the turn being played and the next one
 #:   (``cutoff="turn"``, ``turns=2``), leaves scored at once by ``evaluate`` (``depth=0``), actions
@@ -39,16 +39,16 @@ from hanpan.core.errors import AgentError
 #:   before (``normal``'s Harmonies settings with 1 s per decision, ``prior: evaluate`` and
 #:   ``decisive``) scored 100.78 in solo over games 0-49 of seed 1 against greedy's 102.58, and won 24
 #:   of 40 two-player games against greedy: the search found where the heuristic is wrong rather than
-#:   better turns (benchmarks/mcts_variants.py's notes; benchmarks/rollout_variants.py's for the
+#:   better turns (docs/experiments/search-variants.md, for the MCTS variants and the
 #:   turn plans).  In solo its play-outs cover the next 2 turns: on games 0-39 of seed 2 (not the
 #:   games docs/strength.md reports) 110.72 against 107.53 with 1 turn (+3.2 ± 2.1 paired).  In solo
 #:   the time a plan has left after the first round goes to 2 more rounds of the 4 best candidates
 #:   (``samples: 3``, ``finalists: 4``): on games 0-119 of seed 2, 111.12 against 108.70 (+2.4 ± 1.5
-#:   paired; benchmarks/validation/).  In 2 players the time the compiled engine freed goes the same
+#:   paired; docs/experiments/search-variants.md).  In 2 players the time the compiled engine freed goes the same
 #:   way (``harmonies/2``: play-outs of 2 turns, 8 rounds for 4 finalists): against greedy on games
 #:   0-79 of seed 7, 89.4 % won against 72.5 % (mean margin +17.5 against +9.5; samples 8 with 1
 #:   turn 86.2 %, samples 16 with 1 turn 72.5 %); on games 0-199 of seed 1, 86.5 % (173 of 200;
-#:   benchmarks/rollout_variants.py's notes).
+#:   docs/experiments/search-variants.md).
 _TURN_PLAN = {"cutoff": "turn", "turns": 2, "depth": 0, "widening": 2.0}
 LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "easy": {"default": {"iterations": 40},

@@ -22,7 +22,7 @@ of samples (the turn's seeds are kept, so old and new candidates are compared on
 All candidates share each sample's seed (common random numbers): they are compared on the same hidden
 draws, so their difference is the turns' own, not the luck of the draw.  This is what makes a single
 play-out informative: in Harmonies solo, a fresh draw per candidate made the same search no better than
-greedy; shared draws made it 3-9 points better (benchmarks/rollout_variants.py's notes).  The
+greedy; shared draws made it 3-9 points better (docs/experiments/search-variants.md).  The
 sharing holds as far as the game draws in the same order whatever the turn did (Harmonies refills
 the central board before the display at the end of every turn, after "end" and after a discard).
 

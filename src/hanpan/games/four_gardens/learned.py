@@ -2,7 +2,7 @@
 
 ``heuristic.Weights`` values a position by hand-set weights (a base card's share of its favour per
 token on it, a useful token in storage, a landscape card, the best opponent's share, …).  The learned
-evaluation is the same function with weights that ``benchmarks/train_four_gardens.py`` fitted for one
+evaluation is the same function with weights fitted (docs/experiments/four-gardens-weights.md) for one
 player count by self-play: greedy with trial weights against greedy with the standard ones, on
 seeded games, by simultaneous perturbation (SPSA) of all the weights at once toward a higher mean
 margin.  It sees what the standard evaluation sees (``view(player)`` and public counts).
@@ -11,7 +11,7 @@ Packaged: 2 players (greedy with it beat greedy with the standard weights 64.5 %
 seed the fit never saw, mean margin +3.04), 3 players (37.3 % won, a third being even; margin over a
 standard seat +0.50) and 4 players (31.2 %, a quarter being even; +0.87).  No level plays it yet:
 ``hard`` with it beats ``hard`` 67.5 of 100 games, but ``master`` gains nothing from it
-(benchmarks/mcts_variants.py's notes), and it would close the gap between them.
+(docs/experiments/search-variants.md), and it would close the gap between them.
 
 A model is a small JSON file in ``data/`` (``learned-<players>p.json``): ``players``, ``evaluation``
 (``"learned"``), ``weights`` (any of ``Weights``' fields; the rest keep their standard values) and how

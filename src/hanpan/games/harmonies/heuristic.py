@@ -79,7 +79,7 @@ _BUILT: Final = (STACK_ID[("brown", "red")], STACK_ID[("grey", "red")], STACK_ID
 @dataclass(frozen=True)
 class Weights:
     """The heuristic's weights, in points; ``WEIGHTS`` holds the ones in use (tuned by
-    benchmarks/tune_harmonies.py on greedy solo games).  Frozen: to try others, replace the module's
+    docs/experiments/harmonies-evaluation.md, on greedy solo games).  Frozen: to try others, replace the module's
     object (``dataclasses.replace``), which ``static_value``'s memo notices.
 
     >>> Weights().empty > 0
@@ -118,7 +118,7 @@ WEIGHTS: Final = Weights()
 
 #: The weights in solo: ``WEIGHTS`` scaled term by term, plus the board shapes, by a fit of the final
 #: score on the terms within each turn's candidates (434 turn starts of greedy solo games of seed 11,
-#: 5-7 candidate turns each, each played out by greedy to the end; benchmarks/tune_harmonies.py's notes).
+#: 5-7 candidate turns each, each played out by greedy to the end; docs/experiments/harmonies-evaluation.md).
 #: Greedy solo, games 0-199 of seed 1: 102.67 against 99.85 with ``WEIGHTS`` (+2.82 ± 1.15 paired).
 #: ``display`` (session 12): greedy solo, games 0-199 of seeds 1 and 3, +2.42 ± 1.07 and +1.78 ± 1.08
 #: paired (0.3: +1.75, 0.7: +2.32, 1.0: +0.73 on seed 1); ``hard`` on games 0-119 of seed 2, +0.95 ± 1.41.

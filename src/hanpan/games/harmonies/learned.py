@@ -3,17 +3,18 @@
 ``heuristic.evaluate`` is hand-built: the running score plus what is under way, with weights fitted to
 greedy games.  ``evaluate`` adds to it a linear value over board and card features,
 ``correction(state, player) = w · features(state, player)``, whose weights ``w`` were fitted by
-self-play to what the turns went on to score: ``benchmarks/train_harmonies.py`` takes turn starts of
-seeded greedy games, plays the candidate turns ``hard`` weighs on to the end of the game by greedy on
-the same draws, and fits, within each turn's candidates, the final score less ``static_value`` at the
-end of the turn on the features there (ridge least squares, strongly shrunk: a fit that ranks the
-states greedy passes through, not the turns it chooses between, made greedy 20 points worse).  The
+self-play to what the turns went on to score (docs/experiments/harmonies-evaluation.md tells how, at
+commit 8738b88): the training took turn starts of seeded greedy games, played the candidate turns
+``hard`` weighs on to the end of the game by greedy on the same draws, and fitted, within each
+turn's candidates, the final score less ``static_value`` at the end of the turn on the features
+there (ridge least squares, strongly shrunk: a fit that ranks the states greedy passes through, not
+the turns it chooses between, made greedy 20 points worse).  The
 features see only what ``view(player)`` shows: the player's own board, cards and cubes, and the
 public count of turns left.
 
 Measured, greedy solo, side A: on 200 games of seed 9 (which chose the shrinkage among 3,000-100,000:
 +2.8 to +3.1 each) 106.21 against 103.36 with the heuristic alone, +2.85 ± 1.07 paired
-(``benchmarks/train_harmonies.py --measure 200 --measure-seed 9``); on games 0-99 of seed 1 (the games
+(``--measure 200 --measure-seed 9``); on games 0-99 of seed 1 (the games
 docs/strength.md reports) 106.17 against 103.1.
 
 Features (``Layout``), each 0/1 or a count unless said:
@@ -32,7 +33,7 @@ and board side, without spirits; any other game gets no correction.  ``ENABLED =
 says ``"evaluation": "learned"``), which only the levels naming it use.
 
 The 2-player model (side A) is ``"learned"``, ``master``'s alone: greedy with it beat greedy without it
-71.1 % and 71.3 % of 400 games (seeds 9 and 17: ``benchmarks/train_harmonies.py --duel``), but with it
+71.1 % and 71.3 % of 400 games (seeds 9 and 17, ``--duel 400``), but with it
 on both sides ``master`` won 17 of 40 games against ``hard`` (seed 7, the tuning games; 23 of 40
 without it): it lifts both alike.  ``master`` with it against ``hard`` without: see
 ``hanpan.agents.registry``'s notes.
