@@ -17,7 +17,9 @@ Each line plays whole random games (seeds 0, 1, … as the time allows) for ``--
 ``decisions/s`` counts every decision of the game (in Gymnasium the opponent's too); ``steps/s`` the
 environment's ``step`` calls.  The profile (cProfile, of the adapters' runs of one game)
 gives the cumulative time of the parts as shares of the run; they overlap (the mask calls
-``legal_action_ids``; ``observation`` holds ``view``, ``encode`` and the conversion to numpy).
+``legal_action_ids``; ``observation`` holds ``view``, ``encode`` and the conversion to numpy).  About a minute
+with the defaults (3 games × 4 lines × ``--seconds``, then the profile); the last figures are in
+docs/research.md.
 """
 
 from __future__ import annotations

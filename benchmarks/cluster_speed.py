@@ -6,7 +6,8 @@ workers, and the cluster path's cost per game.
 Each setting plays the same run (games 0 … N-1 of seed 1) and must give the same summary as ``--jobs 1``;
 the figure is wall-clock games per second of ``simulate`` (a ``LocalCluster`` is started before the clock
 runs, as a cluster of machines would be up already).  The overhead per game is the 1-worker cluster's
-seconds per game less ``--jobs 1``'s: what batching, pickling and the scheduler add to each game.
+seconds per game less ``--jobs 1``'s: what batching, pickling and the scheduler add to each game.  About a
+minute with the defaults; the last figures are in cluster_speed_results.md.
 """
 
 from __future__ import annotations

@@ -8,10 +8,11 @@ It fills a fresh database (SQLite in a temporary folder; ``--postgres``: a throw
 and ``--tables`` public tables of the three games waiting for players (2–4 seats, one to three of them
 taken, some with a computer level), rates a tenth of the players, then starts ``hanpan serve`` on a
 loopback port, logs in one player through the API and times, over ``--requests`` requests each from
-``--clients`` concurrent clients (and a quarter as many from one client): the lobby page (``GET /``), the lobby's API as a visitor and as a player
-with tables of their own (``GET /api/tables``), and a profile (``GET /api/players/NAME``).  It prints
-p50 / p90 / p99 / max in milliseconds per request kind (client and server share the machine).  Nothing
-is asserted; it takes about a minute.
+``--clients`` concurrent clients (and a quarter as many from one client): the lobby page (``GET /``), the
+lobby's API as a visitor and as a player with tables of their own (``GET /api/tables``), and a profile
+(``GET /api/players/NAME``).  It prints p50 / p90 / p99 / max in milliseconds per request kind (client and
+server share the machine).  Nothing is asserted; it takes about a minute.  The last figures are in
+benchmarks/README.md.
 """
 
 from __future__ import annotations

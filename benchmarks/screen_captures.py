@@ -3,7 +3,8 @@
 Each capture is what ``hanpan play`` draws for one decision (:func:`hanpan.cli.screen.decision`: game and
 seed, board, the last moves in the log, the moves), recorded by a rich ``Console(width, height,
 record=True)``; the last line of the terminal is left for the prompt, added here as it would look.
-tests/cli/test_screen.py checks that the same decisions fit (and that every game fits 160×50).
+tests/cli/test_screen.py checks that the same decisions fit (and that every game fits 160×50).  A maintenance
+tool rather than a benchmark: run it after a change to a game's terminal rendering; it takes seconds.
 
     .venv/bin/python benchmarks/screen_captures.py            # writes docs/terminal/*.txt, prints the sizes
 """

@@ -22,7 +22,8 @@ port; the clients reconnect and go on, and the same check must find 0 acknowledg
 
 The clients run in this process and share the machine with the server: the figures are those of the
 pair, not of the server alone.  Nothing here asserts a speed; it stops by itself after ``--seconds``
-(plus bounded waits for the server to start and stop).
+(plus bounded waits for the server to start and stop): about 5 minutes with the defaults.  The last
+figures are in web_load_results.md.
 """
 
 from __future__ import annotations
