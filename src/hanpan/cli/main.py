@@ -406,7 +406,7 @@ def cmd_ratings(args: argparse.Namespace, lang: str) -> int:
     if (args.action == "show") != (args.name is not None):
         raise UsageError("write hanpan ratings rebuild, or hanpan ratings show NAME")
     try:
-        from hanpan.web.ratings import command
+        from hanpan.web.ratings_command import command
     except ImportError as e:
         raise UsageError(f"ratings need the 'web' extra ({e.name} is missing): pip install 'hanpan[web]'") from None
     return command(args.action, args.db, args.name, args.top)

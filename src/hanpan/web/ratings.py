@@ -442,37 +442,3 @@ def _rated_games(c: Connection, table_id: str | None = None) -> list[_Rated]:
         else:
             rated.append(_Rated(str(row.id), str(row.game), subjects, json.loads(row.result), row.updated_at))
     return rated
-
-
-# --- the command line ------------------------------------------------------------------------------
-def command(action: str, db: str | None = None, name: str | None = None, top: int = 10) -> int:
-    """``hanpan ratings rebuild`` / ``hanpan ratings show NAME`` on ``db`` (default: the server's database)."""
-    from hanpan.web.serve import check_db_url, default_db_url
-
-    store = Store(check_db_url(db) if db else default_db_url())
-    try:
-        ratings = Ratings(store)
-        if action == "rebuild":
-            count = ratings.rebuild()
-            print(f"rebuilt the ratings from {count} rated game{'s' if count != 1 else ''}")
-            for game, players in ratings.boards():
-                print(f"\n{game}, {players} players")
-                for place, row in enumerate(ratings.leaderboard(game, players, top), 1):
-                    print(f"{place:3d}. {row['name'] or row['subject']:<24} {row['display']:5d} "
-                          f"± {row['uncertainty']:<4d} ({row['games']} games)")
-            return 0
-        if name is None:
-            raise RatingError("ratings show needs a player's name, e.g. hanpan ratings show Alice")
-        with store.engine.connect() as c:
-            player = c.execute(select(players_table.c.id, players_table.c.name)
-                               .where(players_table.c.name_key == name.casefold())).first()
-        if player is None:
-            raise RatingError(f"no player is named {name!r}; names are matched ignoring case")
-        shown = ratings.ratings_of(str(player.id))
-        print(f"{player.name}: {len(shown)} rating{'s' if len(shown) != 1 else ''}")
-        for r in shown:
-            print(f"  {r['game']}, {r['players']} players: {r['display']} ± {r['uncertainty']} ({r['games']} games)")
-        return 0
-    finally:
-        store.close()
-
