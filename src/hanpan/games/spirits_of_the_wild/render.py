@@ -22,6 +22,7 @@ from rich.text import Text
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, SPIRITS_TO_END, STONES, name
+from hanpan.games.spirits_of_the_wild.webdata import CARD_LABEL, catalog
 
 STYLE = {
     "blue": "bold blue", "teal": "bold cyan", "orange": "bold dark_orange", "white": "bold white",
@@ -45,16 +46,6 @@ WORDS: dict[str, tuple[str, str]] = {
     "coyote_on": ("The coyote is on Player {n}'s {animal}.", "코요테: 플레이어 {n}의 {animal}에 있음."),
     "spirit_pile": ("Spirit pile {n}", "영혼카드 {n}번 더미"), "then": ("then", "다음"),
 }
-
-CARD_LABEL: dict[str, tuple[str, str]] = {
-    "take1": ("Take 1 stone from the tray", "접시에서 돌 1개 가져오기"),
-    "take2": ("Take 2 stones from the tray", "접시에서 돌 2개 가져오기"),
-    "add2": ("Add 2 stones from the bag to the tray, then take 1", "주머니에서 2개 더하고 1개 가져오기"),
-    "add3": ("Add 3 stones from the bag to the tray, then you may move the coyote",
-             "주머니에서 3개 더하고 코요테 보내기"),
-    "pass": ("Pass: no action card can be used", "넘기기: 쓸 수 있는 액션카드가 없음"),
-}
-
 
 def _w(key: str, lang: str, **values: object) -> str:
     en, ko = WORDS[key]
@@ -247,8 +238,6 @@ def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
     >>> "B blue" in text and "-take2" in text
     True
     """
-    from hanpan.games.spirits_of_the_wild.webdata import catalog
-
     ko = lang == "ko"
     c = catalog()
     stones = Text("돌: " if ko else "Stones: ")

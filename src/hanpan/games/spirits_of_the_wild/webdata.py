@@ -25,7 +25,16 @@ from hanpan.games.spirits_of_the_wild.data import (
     SPIRITS_TO_END,
     TRAY_AT_SETUP,
 )
-from hanpan.games.spirits_of_the_wild.render import CARD_LABEL
+
+#: what each action card does, in English and Korean (the page's catalog and the move texts)
+CARD_LABEL: dict[str, tuple[str, str]] = {
+    "take1": ("Take 1 stone from the tray", "접시에서 돌 1개 가져오기"),
+    "take2": ("Take 2 stones from the tray", "접시에서 돌 2개 가져오기"),
+    "add2": ("Add 2 stones from the bag to the tray, then take 1", "주머니에서 2개 더하고 1개 가져오기"),
+    "add3": ("Add 3 stones from the bag to the tray, then you may move the coyote",
+             "주머니에서 3개 더하고 코요테 보내기"),
+    "pass": ("Pass: no action card can be used", "넘기기: 쓸 수 있는 액션카드가 없음"),
+}
 
 
 def _text(en: str, ko: str) -> dict[str, str]:
