@@ -12,11 +12,11 @@ import pytest
 
 pytest.importorskip("matplotlib")
 
+from hanpan.analysis.facts import facts_of
 from hanpan.analysis.tournament import seat_order, simulate
 from hanpan.cli.main import main
 from hanpan.core.record import Record, replay
 from hanpan.reports.build import make_report
-from hanpan.reports.facts import facts_of
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -11,6 +11,7 @@ import pytest
 import hanpan
 from hanpan.agents import Seat
 from hanpan.agents.registry import make_agent
+from hanpan.analysis.facts import facts_of
 from hanpan.core.contract import ScoreCard
 from hanpan.core.errors import HanpanError
 from hanpan.core.rng import Rng
@@ -18,7 +19,6 @@ from hanpan.games.four_gardens import balance
 from hanpan.games.four_gardens.data import BONUS, COLOURS, END_LANDSCAPES, GODS, WHIM_POINTS, WHIMS
 from hanpan.games.four_gardens.layout import GROUP_SLOTS, GROUPS, WHIM_STATES
 from hanpan.games.four_gardens.state import GardensState
-from hanpan.reports.facts import facts_of
 
 from .helpers import DECK, new
 

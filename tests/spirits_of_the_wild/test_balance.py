@@ -12,11 +12,11 @@ import pytest
 
 from hanpan.agents.base import play_out
 from hanpan.agents.registry import make_agent
+from hanpan.analysis.facts import facts_of
 from hanpan.core.errors import HanpanError
 from hanpan.core.record import Record
 from hanpan.core.rng import Rng
 from hanpan.games.spirits_of_the_wild.balance import card_uses, facts, label
-from hanpan.reports.facts import facts_of
 
 from .helpers import ANIMALS, CARDS, GAME, SPIRIT_CARDS, board, make
 

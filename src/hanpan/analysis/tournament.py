@@ -59,7 +59,7 @@ class GameResult:
     #: dicts, so a result crosses processes)
     cards: tuple[ScoreCard, ...]
     record: dict[str, Any] | None = None
-    #: the game's balance facts (``hanpan.reports.facts``), when asked for
+    #: the game's balance facts (``hanpan.analysis.facts``), when asked for
     facts: dict[str, Any] | None = None
     #: when asked for: per named player (not seat), the seconds each of its decisions took
     think_seconds: tuple[tuple[float, ...], ...] | None = None
@@ -156,12 +156,12 @@ def play_one(game_id: str, names: Sequence[str], index: int, seed: int, options:
         agents = [TimedAgent(agent) for agent in agents]
     state = get_game(game_id).new(players=count, seed=game_seed, **options)
     actions: list[str] = []
-    recording = keep_record or keep_facts  # facts may be read from the record (see hanpan.reports.facts)
+    recording = keep_record or keep_facts  # facts may be read from the record (see hanpan.analysis.facts)
     decisions = play_out(state, agents, on_action=(lambda s, p, a: actions.append(str(a))) if recording else None)
     record = Record.of(state, [names[i] for i in order], actions) if recording else None
     result = _result(index, order, state, decisions, record.to_json() if record and keep_record else None)
     if keep_facts:
-        from hanpan.reports.facts import facts_of  # an app's module, needed only by reports
+        from hanpan.analysis.facts import facts_of
 
         result = replace(result, facts=facts_of(state, record))
     if keep_timings:

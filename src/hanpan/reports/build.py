@@ -20,10 +20,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from hanpan.analysis import facts
 from hanpan.analysis.tournament import GameResult, check_setup, normalize_options, run_games
 from hanpan.core.errors import OptionError
 from hanpan.core.registry import game as get_game
-from hanpan.reports import facts
 from hanpan.reports import games_file as games_file_io
 from hanpan.reports.compare import compare
 from hanpan.reports.figures import figures, flags

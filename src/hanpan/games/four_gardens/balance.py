@@ -1,4 +1,4 @@
-"""Balance facts of a finished Four Gardens game (the contract: ``hanpan.reports.facts``).
+"""Balance facts of a finished Four Gardens game (the contract: ``hanpan.analysis.facts``).
 
 Per seat, keyed ``"<family>/<id>"`` with ``[completed, points]``, all read from the final state:
 

@@ -1,6 +1,6 @@
 """Balance facts of a finished Harmonies game: the cards each player took, and how the game ended.
 
-The contract is ``hanpan.reports.facts``.  ``facts(state)["seats"][p]`` has, for seat ``p``:
+The contract is ``hanpan.analysis.facts``.  ``facts(state)["seats"][p]`` has, for seat ``p``:
 
 - ``"animal/<id>": [completed, points]`` for each animal card taken: completed when all its cubes are
   placed, points what its track scores (the top-most value uncovered, 0 with no cube placed);

@@ -1,4 +1,4 @@
-"""Balance facts of a finished Spirits of the Wild game (the contract: ``hanpan.reports.facts``).
+"""Balance facts of a finished Spirits of the Wild game (the contract: ``hanpan.analysis.facts``).
 
 Per seat, keyed ``"<family>/<id>"`` with ``[completed, points]``; from the final state alone:
 
