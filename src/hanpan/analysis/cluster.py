@@ -20,9 +20,15 @@ from typing import TYPE_CHECKING, Any
 from hanpan.core.errors import HanpanError
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from distributed import Client
 
     from hanpan.analysis.tournament import GameResult
+
+    #: ``hanpan.analysis.tournament.play_one``, which the tournament hands over (this module serves it and
+    #: does not import it: a worker unpickles it by name)
+    PlayOne = Callable[..., GameResult]
 
 #: seconds to wait for the scheduler to answer before giving up with a one-line error
 CONNECT_TIMEOUT = 10
@@ -47,19 +53,16 @@ def batch_size(games: int, workers: int) -> int:
     return max(1, min(64, games // (8 * max(1, workers))))
 
 
-def play_batch(game_id: str, names: tuple[str, ...], indices: list[int], seed: int, options: dict[str, Any],
-               keep_records: bool, keep_facts: bool = False) -> list[GameResult]:
+def play_batch(play_one: PlayOne, game_id: str, names: tuple[str, ...], indices: list[int], seed: int,
+               options: dict[str, Any], keep_records: bool, keep_facts: bool = False) -> list[GameResult]:
     """Run on a worker: the games of one batch, in order."""
-    from hanpan.analysis.tournament import play_one
-
     return [play_one(game_id, names, index, seed, options, keep_records, keep_facts) for index in indices]
 
 
-def identity(game_id: str) -> tuple[str, str]:
+def identity(play_one: PlayOne, game_id: str) -> tuple[str, str]:
     """Run on a worker (and here): hanpan's version and a fingerprint of how ``game_id`` plays (a hash of
     a seeded random game's actions and scores), so a worker with other rules is refused, not trusted."""
     import hanpan
-    from hanpan.analysis.tournament import play_one
 
     result = play_one(game_id, ("random",) * _fingerprint_players(game_id), 0, 20261202, {}, keep_record=True)
     assert result.record is not None
@@ -93,15 +96,15 @@ def connect(address: str, local_workers: int = 2) -> Client:
                            f"or use --cluster local") from None
 
 
-def check_workers(client: Client, game_id: str) -> int:
+def check_workers(client: Client, play_one: PlayOne, game_id: str) -> int:
     """The number of workers, once each has shown it plays ``game_id`` as this machine does."""
     try:
         client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
     except TimeoutError:
         raise ClusterError(f"no Dask worker joined the scheduler within {CONNECT_TIMEOUT} s; start some with "
                            "'dask worker tcp://HOST:8786'") from None
-    mine = identity(game_id)
-    for address, theirs in client.run(identity, game_id).items():
+    mine = identity(play_one, game_id)
+    for address, theirs in client.run(identity, play_one, game_id).items():
         if tuple(theirs) != mine:
             raise ClusterError(f"the worker at {address} runs hanpan {theirs[0]} playing {game_id} as "
                                f"{theirs[1]}; this machine runs hanpan {mine[0]} playing it as {mine[1]}: "
@@ -109,14 +112,15 @@ def check_workers(client: Client, game_id: str) -> int:
     return len(client.nthreads())
 
 
-def run_on_cluster(address: str, game_id: str, names: Sequence[str], indices: Sequence[int], seed: int,
-                   options: dict[str, Any], keep_records: bool = False,
+def run_on_cluster(play_one: PlayOne, address: str, game_id: str, names: Sequence[str], indices: Sequence[int],
+                   seed: int, options: dict[str, Any], keep_records: bool = False,
                    local_workers: int = 2, keep_facts: bool = False) -> Iterator[GameResult]:
-    """Yield the results of the given games as their batches finish (in no set order)."""
+    """Yield the results of the given games as their batches finish (in no set order); ``play_one`` is
+    the tournament's (``hanpan.analysis.tournament.play_one``)."""
     client = connect(address, local_workers)
     cluster = client.cluster
     try:
-        workers = check_workers(client, game_id)
+        workers = check_workers(client, play_one, game_id)
         if not indices:
             return
         from distributed import KilledWorker, as_completed
@@ -124,7 +128,7 @@ def run_on_cluster(address: str, game_id: str, names: Sequence[str], indices: Se
         size = batch_size(len(indices), workers)
         token = hashlib.sha256(repr((game_id, tuple(names), seed, sorted(options.items()), keep_records,
                                      keep_facts, tuple(indices))).encode()).hexdigest()[:12]
-        futures = [client.submit(play_batch, game_id, tuple(names), batch, seed, options, keep_records,
+        futures = [client.submit(play_batch, play_one, game_id, tuple(names), batch, seed, options, keep_records,
                                  keep_facts, key=f"hanpan-{token}-{batch[0]}")
                    for batch in batches(indices, size)]
         for future in as_completed(futures):

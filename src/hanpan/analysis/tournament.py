@@ -233,8 +233,8 @@ def run_games(game_id: str, names: Sequence[str], games: int | Sequence[int], se
         if keep_timings:
             raise OptionError("decision times are measured on this machine only: leave out --cluster or --timings")
 
-        yield from run_on_cluster(cluster, game_id, names, list(indices), seed, options, keep_records, jobs,
-                                  keep_facts)
+        yield from run_on_cluster(play_one, cluster, game_id, names, list(indices), seed, options, keep_records,
+                                  jobs, keep_facts)
         return
     tasks = [(game_id, tuple(names), i, seed, options, keep_records, keep_facts, keep_timings) for i in indices]
     games = len(tasks)
