@@ -58,7 +58,7 @@ class Lobby:
 
     async def start_now(self, table_id: str, person: Player, level: str) -> LobbyTable:
         """The creator starts with ``level`` in every empty seat."""
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         if person.id != table.creator_id:
             raise TableRefused(403, "only the table's creator can start it before it is full")
         if table.status != "open":
@@ -91,7 +91,7 @@ class Lobby:
 
     async def leave(self, table_id: str, person: Player) -> LobbyTable:
         """Stand up before the start; during the game, resign: the seat is taken over or the game ends."""
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         seat = table.seat_of(person.id)
         if seat is None:
             raise TableRefused(403, "you do not sit at this table")
@@ -133,20 +133,20 @@ class Lobby:
     async def rematch(self, table_id: str, person: Player) -> LobbyTable:
         """The same seats and options, a new deal: a new table with each person's seat kept for them
         (the one asking sits down; the others accept by joining).  Asked twice, the same table."""
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         seat = next((s for s, p in table.sitting.items() if p.id == person.id), None)
+        people = await self.hub.db(self.tables.everyone_of, table.id)
         if seat is None:
-            seat = await self.hub.db(self._former_seat, table.id, person.id)
+            seat = next((s for s, p in people.items() if p.id == person.id), None)
         if seat is None:
             raise TableRefused(403, "only the table's players can ask for a rematch")
         if table.status not in ("finished", "abandoned"):
             raise TableRefused(409, "a rematch follows a game that has ended")
-        existing = await self.hub.db(self._rematch_of, table.id)
+        existing = await self.hub.db(self.tables.rematch_of, table.id)
         if existing is not None:
             if existing.status == "open" and existing.seat_of(person.id) is None:
                 return await self.join(existing.id, person, seat)
             return existing
-        people = await self.hub.db(self._people_of, table.id)
         seats: list[dict[str, Any]] = []
         for i, spec in enumerate(table.seats):
             if i == seat:
@@ -160,32 +160,8 @@ class Lobby:
                                                            table.pace, None, rematch_of=table.id))
         return await self._start_if_full(new)
 
-    def _former_seat(self, table_id: str, player_id: str) -> int | None:
-        return next((s for s, p in self._people_of(table_id).items() if p.id == player_id), None)
-
-    def _people_of(self, table_id: str) -> dict[int, Player]:
-        """Everyone who sat at the table, including those who left."""
-        from sqlalchemy import select
-
-        from hanpan.web.schema import players_table, table_seats_table
-
-        with self.tables.store.engine.connect() as c:
-            rows = c.execute(select(table_seats_table.c.seat, players_table.c.id, players_table.c.name,
-                                    players_table.c.password_hash)
-                             .join(players_table, players_table.c.id == table_seats_table.c.player_id)
-                             .where(table_seats_table.c.table_id == table_id)).all()
-        return {int(r.seat): Player(r.id, r.name, r.password_hash is None) for r in rows}
-
-    def _rematch_of(self, table_id: str) -> LobbyTable | None:
-        from sqlalchemy import select
-
-        from hanpan.web.schema import lobby_tables_table
-
-        with self.tables.store.engine.connect() as c:
-            row = c.execute(select(lobby_tables_table.c.id).where(lobby_tables_table.c.rematch_of == table_id)).first()
-        return self.tables.get(row.id) if row is not None else None
-
-    async def _table(self, table_id: str) -> LobbyTable:
+    async def table(self, table_id: str) -> LobbyTable:
+        """The table ``table_id``, or TableRefused 404."""
         table = await self.hub.db(self.tables.get, table_id)
         if table is None:
             raise TableRefused(404, f"no table {table_id!r}")
@@ -194,7 +170,7 @@ class Lobby:
     # --- chat ------------------------------------------------------------------------------------
     async def chat(self, table_id: str, person: Player, text: str) -> dict[str, Any]:
         """A message from a player of the table (spectators are muted); pushed with the game."""
-        table = await self._table(table_id)
+        table = await self.table(table_id)
         if table.seat_of(person.id) is None:
             raise TableRefused(403, "only the table's players can write in its chat (spectators are muted)")
         message = await self.hub.db(self.tables.post_chat, table.id, person, text)
@@ -212,7 +188,7 @@ class Lobby:
         """A table's game ended: close the table and, when rated, rate its players."""
         if live.table_id is None:
             return
-        table = await self._table(live.table_id)
+        table = await self.table(live.table_id)
         if table.status != "playing":
             return
         await self.hub.db(self.tables.set_status, table.id, "finished")

@@ -140,9 +140,7 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     @router.get("/api/tables/{table_id}", summary="A table: its seats, who sits there, its game once started")
     async def get_table(table_id: str) -> dict[str, Any]:
         hub = get_hub()
-        table = await hub.db(hub.tables.get, table_id)
-        if table is None:
-            raise TableRefused(404, f"no table {table_id!r}")
+        table = await get_lobby().table(table_id)
         out = await one(table)
         out["chat"] = await hub.db(hub.tables.chat, table.id)
         return out

@@ -34,6 +34,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import and_, delete, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
 
 from hanpan.agents.registry import agent_names
 from hanpan.core.registry import game as find_game
@@ -239,10 +240,8 @@ class Tables:
                                                            joined_at=now()))
                 c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
                           .values(updated_at=now()))
-        except Exception as e:  # two people for one seat at once: one wins
-            if "UNIQUE" in str(e).upper() or "duplicate" in str(e).lower():
-                raise TableRefused(409, "that seat was just taken") from None
-            raise
+        except IntegrityError:  # two people for one seat at once: the primary key lets one win
+            raise TableRefused(409, "that seat was just taken") from None
         table.sitting[free[0]] = person
         return table
 
@@ -357,6 +356,22 @@ class Tables:
         for t in tables:
             t.sitting = sitting[t.id]
         return tables
+
+    def everyone_of(self, table_id: str) -> dict[int, Player]:
+        """Everyone who sat at the table, those who left too (seat -> player)."""
+        with self.store.engine.connect() as c:
+            rows = c.execute(select(table_seats_table.c.seat, players_table.c.id, players_table.c.name,
+                                    players_table.c.password_hash)
+                             .join(players_table, players_table.c.id == table_seats_table.c.player_id)
+                             .where(table_seats_table.c.table_id == table_id)).all()
+        return {int(r.seat): Player(r.id, r.name, r.password_hash is None) for r in rows}
+
+    def rematch_of(self, table_id: str) -> LobbyTable | None:
+        """The table made as the rematch of ``table_id``, if any."""
+        with self.store.engine.connect() as c:
+            row = c.execute(select(lobby_tables_table.c.id)
+                            .where(lobby_tables_table.c.rematch_of == table_id)).first()
+        return self.get(row.id) if row is not None else None
 
     def person_by_name(self, name: str) -> Player | None:
         key = name_key(name.strip())
