@@ -64,3 +64,43 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> str:
 def client(db_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(db_url, bot_workers=1)) as c:
         yield c
+
+
+# --- the browser tests' fixtures (tests/web/browser.py drives the pages) ---------------------------------
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``hanpan serve`` on a fresh SQLite database, for one test module."""
+    from .browser import missing
+    from .server import running_server
+
+    need(missing())
+    folder = tmp_path_factory.mktemp("browser-db")
+    log = folder / "server.log"
+    with running_server(f"sqlite:///{folder}/games.sqlite3", log) as base:
+        yield base
+    print(f"the server's log: {log}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[object]:
+    """Debian's chromium, driven by Playwright."""
+    from .browser import CHROMIUM_ARGS, chromium_path, missing
+
+    need(missing())
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core's script (npm's, packed once into ~/.cache/hanpan-tests)."""
+    from pathlib import Path
+
+    from .browser import axe_script
+
+    return axe_script(Path.home() / ".cache" / "hanpan-tests")

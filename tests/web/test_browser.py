@@ -17,27 +17,21 @@ import random
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from .browser import (
-    CHROMIUM_ARGS,
+from .browser import (  # the fixtures server, browser and axe are tests/web/conftest.py's
     DESKTOP,
     DOC_SHOTS,
     LONG,
     PHONE,
     SHOTS,
-    axe_script,
     axe_violations,
-    chromium_path,
     create_in_lobby,
     draw_times,
     english_terms,
     english_words_in,
-    missing,
     new_page,
     one_decision,
     play_game,
@@ -47,30 +41,6 @@ from .browser import (
     wait_for_my_turn_or_end,
     write_figures,
 )
-from .conftest import need
-from .server import running_server
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need(missing())
-    folder = tmp_path_factory.mktemp("browser-db")
-    log = folder / "server.log"
-    with running_server(f"sqlite:///{folder}/games.sqlite3", log) as base:
-        yield base
-    print(f"the server's log: {log}")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need(missing())
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
 
 GAMES = [
     ("spirits_of_the_wild", {}),
@@ -315,11 +285,6 @@ def test_the_lobby_in_korean_on_a_phone(server: str, browser: Any) -> None:
     assert errors == []
     context.close()
 
-
-@pytest.fixture(scope="module")
-def axe(tmp_path_factory: pytest.TempPathFactory) -> str:
-    cache = Path.home() / ".cache" / "hanpan-tests"
-    return axe_script(cache)
 
 
 def test_no_serious_accessibility_violations(server: str, browser: Any, axe: str) -> None:

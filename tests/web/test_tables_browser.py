@@ -12,63 +12,30 @@ import json
 import random
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from .browser import (
-    CHROMIUM_ARGS,
+from .browser import (  # the fixtures server, browser and axe are tests/web/conftest.py's
     DESKTOP,
     DOC_SHOTS,
     LONG,
     SHOTS,
     Played,
-    axe_script,
     axe_violations,
-    chromium_path,
-    missing,
     new_page,
     one_decision,
     status,
     write_figures,
 )
-from .conftest import need
-from .server import running_server
 
 PASSWORD = "correct horse battery"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    need(missing())
-    folder = tmp_path_factory.mktemp("tables-db")
-    log = folder / "server.log"
-    with running_server(f"sqlite:///{folder}/games.sqlite3", log) as base:
-        yield base
-    print(f"the server's log: {log}")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    need(missing())
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def get_json(url: str) -> Any:
     with urllib.request.urlopen(url) as response:
         return json.load(response)
 
-
-@pytest.fixture(scope="module")
-def axe() -> str:
-    return axe_script(Path.home() / ".cache" / "hanpan-tests")
 
 
 def api_player(base: str, name: str) -> Any:

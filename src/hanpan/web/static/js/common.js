@@ -127,9 +127,12 @@ export function profileLink(name) {
   return h("a", { href: `/players/${encodeURIComponent(name)}`, class: "player-link" }, name);
 }
 
-/** A button that copies `text` (or shows it to copy by hand). @param {string} text @param {string} label @param {string} lang */
-export function copyButton(text, label, lang) {
-  const button = h("button", { type: "button", class: "small copy", title: label }, icon("copy"), " ", label);
+/** A button that copies `text` (or shows it to copy by hand), saying `caption` (the `label` itself unless
+ * given; then `label` is what screen readers and the tooltip say).
+ * @param {string} text @param {string} label @param {string} lang @param {string} [caption] */
+export function copyButton(text, label, lang, caption) {
+  const button = h("button", { type: "button", class: "small copy", title: label, "aria-label": caption ? label : null },
+    icon("copy"), " ", caption || label);
   button.addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText(text);

@@ -8,7 +8,7 @@
 // scrolled into view when none is.  Other seats' decisions are played out one by one (STEP_MS each,
 // skippable; at once under prefers-reduced-motion) and their last turn stays marked on the board.
 
-import { api, currentLang, gameName, header, meta, seatName, t } from "./common.js";
+import { api, copyButton, currentLang, gameName, header, meta, seatName, t } from "./common.js";
 import { loadBoard } from "./board.js";
 import { Chooser } from "./moves.js";
 import { finalCard, logList, scoreTable, statusLine } from "./panels.js";
@@ -436,24 +436,10 @@ function invitePanel() {
   if (body.status !== "playing" || body.table) return null;
   const held = Object.entries(tokensOf(gameId)).filter(([seat]) => Number(seat) !== body.seat);
   if (!held.length && body.seat === null) return null;
-  const rows = held.map(([seat, key]) => h("li", {}, `${name(Number(seat))} `, copyButton(playLink(gameId, key), t("copy_seat_link", lang, { name: name(Number(seat)) }))));
-  rows.push(h("li", {}, `${t("spectators", lang)} `, copyButton(playLink(gameId, null), t("copy_watch_link", lang))));
+  const rows = held.map(([seat, key]) => h("li", {}, `${name(Number(seat))} `, copyButton(playLink(gameId, key), t("copy_seat_link", lang, { name: name(Number(seat)) }), lang, t("copy", lang))));
+  rows.push(h("li", {}, `${t("spectators", lang)} `, copyButton(playLink(gameId, null), t("copy_watch_link", lang), lang, t("copy", lang))));
   return h("details", { class: "invite", open: held.length ? "open" : null }, h("summary", {}, t("invite", lang)),
     h("p", { class: "help" }, t("share_help", lang)), h("ul", { class: "links" }, ...rows));
-}
-
-/** @param {string} text @param {string} label */
-function copyButton(text, label) {
-  const button = h("button", { type: "button", class: "small copy", "aria-label": label, title: label }, icon("copy"), " ", t("copy", lang));
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      button.replaceChildren(icon("check"), " ", t("copied", lang));
-    } catch {
-      window.prompt("", text);
-    }
-  });
-  return button;
 }
 
 const NOTIFY_KEY = "hanpan.notify";

@@ -2,20 +2,13 @@
 // game, seats, options, seed, and its links to hand out) and the games on the server.
 
 import { api, currentLang, gameName, header, meta, t, whoami } from "./common.js";
-import { newTableForm, tablesSection } from "./tables-ui.js";
+import { newTableForm, optionField, readOptions, tablesSection } from "./tables-ui.js";
 import { remember, playLink, tokensOf } from "./tokens.js";
 import { h } from "./ui.js";
 
 const lang = currentLang();
 document.documentElement.lang = lang;
 document.title = t("title", lang);
-
-/** An option's name in words with its one-line description under it. @param {any} option */
-function optionLabel(option) {
-  const help = lang === "ko" ? option.help_ko : option.help_en;
-  const label = (lang === "ko" ? option.label_ko : option.label_en) || option.name;
-  return h("span", {}, h("b", {}, label), help ? h("small", { class: "help option-help" }, help) : null);
-}
 
 /** The number of players a first game suits: two where the game allows it. @param {any} game */
 function firstGamePlayers(game) {
@@ -31,7 +24,6 @@ function form(info) {
   const optionsBox = h("div", { class: "options" });
   const seed = h("input", { id: "seed", type: "number", min: 0, step: 1, inputmode: "numeric", placeholder: "—", "aria-describedby": "seed-help" });
   const error = h("p", { class: "error", role: "alert" });
-  const result = h("div", { id: "created" });
 
   const current = () => info.games.find((/** @type {any} */ g) => g.id === /** @type {HTMLSelectElement} */ (gameSelect).value);
 
@@ -60,19 +52,7 @@ function form(info) {
     }
     drawSeats(game.min_players === game.max_players ? game.min_players : firstGamePlayers(game));
     optionsBox.replaceChildren();
-    for (const option of game.options) {
-      let input;
-      if (option.choices) {
-        input = h("select", { id: `opt-${option.name}`, "data-option": option.name },
-          ...option.choices.map((/** @type {any} */ c) => h("option", { value: String(c), selected: c === option.default ? "selected" : null }, String(c))));
-        input.setAttribute("aria-label", (lang === "ko" ? option.label_ko : option.label_en) || option.name);
-      } else if (option.type === "bool") {
-        input = h("input", { id: `opt-${option.name}`, type: "checkbox", "data-option": option.name, checked: option.default ? "checked" : null });
-      } else {
-        input = h("input", { id: `opt-${option.name}`, type: "number", min: 1, step: 1, "data-option": option.name, placeholder: "—" });
-      }
-      optionsBox.append(h("label", { class: "field" }, h("span", {}, optionLabel(option)), input));
-    }
+    for (const option of game.options) optionsBox.append(optionField(option, "opt-", lang));
   }
 
   gameSelect.addEventListener("change", drawGame);
@@ -83,16 +63,7 @@ function form(info) {
     error.textContent = "";
     const game = current();
     const seats = [...seatsBox.querySelectorAll("select")].map((s) => /** @type {HTMLSelectElement} */ (s).value);
-    /** @type {Record<string, any>} */
-    const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const el = /** @type {HTMLInputElement} */ (input);
-      const name = el.dataset.option || "";
-      const spec = game.options.find((/** @type {any} */ o) => o.name === name);
-      if (el.type === "checkbox") options[name] = el.checked;
-      else if (el.type === "number") { if (el.value !== "") options[name] = Number(el.value); }
-      else options[name] = spec && spec.type === "bool" ? el.value === "true" : el.value;
-    }
+    const options = readOptions(optionsBox, game);
     /** @type {Record<string, any>} */
     const request = { game: game.id, seats, options };
     const seedText = /** @type {HTMLInputElement} */ (seed).value.trim();
@@ -100,7 +71,6 @@ function form(info) {
     try {
       const created = await api("/api/games", { method: "POST", body: request });
       for (const s of created.seats) if (s.token) remember(created.id, s.seat, s.token);
-      showLinks(result, created);
       // your seat opens at once (the first person's seat); its page offers the other seats' links
       const first = created.seats.find((/** @type {any} */ s) => s.token);
       location.assign(playLink(created.id, first ? first.token : null));
@@ -118,33 +88,7 @@ function form(info) {
       h("label", { class: "field" }, h("span", {}, t("seed", lang)), seed),
       h("p", { class: "help", id: "seed-help" }, t("seed_help", lang))),
     h("button", { type: "submit", id: "create", class: "primary" }, t("create", lang)),
-    error, result);
-}
-
-/** @param {Element} box @param {any} created */
-function showLinks(box, created) {
-  const rows = created.seats.filter((/** @type {any} */ s) => s.token).map((/** @type {any} */ s) => {
-    const link = playLink(created.id, s.token);
-    const name = t("player", lang, { n: s.seat + 1 });
-    return h("li", {}, h("a", { href: link, class: "seat-link", "data-seat": s.seat }, t("play_as", lang, { name })), " ", copyButton(link));
-  });
-  const watch = playLink(created.id, null);
-  rows.push(h("li", {}, h("a", { href: watch, class: "watch-link" }, t("spectators", lang)), " ", copyButton(watch)));
-  box.replaceChildren(h("h3", {}, t("share", lang)), h("p", { class: "help" }, t("share_help", lang)), h("ul", { class: "links" }, ...rows));
-}
-
-/** @param {string} text */
-function copyButton(text) {
-  const button = h("button", { type: "button", class: "small" }, t("copy", lang));
-  button.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      button.textContent = t("copied", lang);
-    } catch {
-      window.prompt("", text);
-    }
-  });
-  return button;
+    error);
 }
 
 const lists = h("section", { id: "games" });

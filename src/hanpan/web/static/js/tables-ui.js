@@ -124,14 +124,16 @@ export function tablesSection(info, me, lang) {
   return section;
 }
 
-/** A game option's input, as the practice form shows it. @param {any} option @param {string} prefix @param {string} lang */
-function optionField(option, prefix, lang) {
+/** A game option's input with its name in words and one-line description (the new-table and practice forms).
+ * @param {any} option @param {string} prefix @param {string} lang */
+export function optionField(option, prefix, lang) {
   const label = (lang === "ko" ? option.label_ko : option.label_en) || option.name;
   const help = lang === "ko" ? option.help_ko : option.help_en;
   let input;
   if (option.choices) {
     input = h("select", { id: `${prefix}${option.name}`, "data-option": option.name },
       ...option.choices.map((/** @type {any} */ c) => h("option", { value: String(c), selected: c === option.default ? "selected" : null }, String(c))));
+    input.setAttribute("aria-label", label);
   } else if (option.type === "bool") {
     input = h("input", { id: `${prefix}${option.name}`, type: "checkbox", "data-option": option.name, checked: option.default ? "checked" : null });
   } else {
@@ -141,7 +143,7 @@ function optionField(option, prefix, lang) {
 }
 
 /** The options the inputs under `box` say. @param {Element} box @param {any} game */
-function readOptions(box, game) {
+export function readOptions(box, game) {
   /** @type {Record<string, any>} */
   const options = {};
   for (const input of box.querySelectorAll("[data-option]")) {
