@@ -129,6 +129,18 @@ class Game(ABC):
         """Score one player's board given in the game's position format (``hanpan score``)."""
         raise PositionError(f"{self.id} has no position format for scoring")
 
+    def evaluate(self, state: State, player: int) -> float:
+        """How good ``state`` is for ``player``: what ``State.evaluate`` answers (default: the score now).
+
+        A game overrides it with its heuristic; the heuristic lives in the game's folder beside the
+        rules, and the rules never import it (the game object, above both, wires it in here).
+        """
+        return float(state.scores()[player].total)
+
+    def quick_evaluate(self, state: State, player: int) -> float:
+        """A cheaper ``evaluate`` for ranking many actions at once; default: ``evaluate`` itself."""
+        return self.evaluate(state, player)
+
     def player_range(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)
@@ -148,12 +160,16 @@ class State(ABC):
     id/mask helpers are shared.  ``apply`` is the fast unchecked path for search.
     """
 
-    __slots__ = ()
+    # What every game's state keeps alike; ``_start``, ``_copy_common`` and ``_reseed`` handle them once.
+    __slots__ = ("max_turns", "num_players", "options", "reveals", "rng", "seed", "stopped", "turn")
 
     game: ClassVar[Game]
     num_players: int
     seed: int
+    #: the options the game was made with (shared by clones: never changed in place)
     options: dict[str, OptionValue]
+    #: the ``max_turns`` option, or None
+    max_turns: int | None
     rng: Rng
     #: completed turns (a player's whole turn; the unit of ``max_turns``)
     turn: int
@@ -161,6 +177,43 @@ class State(ABC):
     reveals: int
     #: True once ``max_turns`` stopped the game (it is then over but unfinished)
     stopped: bool
+
+    # --- what every game keeps alike ----------------------------------------------------------
+    def _start(self, players: int, seed: int, options: Mapping[str, OptionValue]) -> None:
+        """Set the fields every state keeps alike for a new game (or a blank state to fill in).
+
+        >>> import hanpan
+        >>> state = hanpan.game("harmonies").new(players=3, seed=5, max_turns=40)
+        >>> state.num_players, state.seed, state.max_turns, state.stopped
+        (3, 5, 40, False)
+        """
+        self.num_players = players
+        self.seed = seed
+        self.options = dict(options)
+        max_turns = options.get("max_turns")
+        self.max_turns = max_turns if isinstance(max_turns, int) else None
+        self.rng = Rng(seed)
+        self.turn = 0
+        self.reveals = 0
+        self.stopped = False
+
+    def _copy_common(self, copy: State) -> None:
+        """Give ``copy`` (a bare instance ``clone`` made) this state's common fields; the generator is
+        copied, the options shared."""
+        copy.num_players = self.num_players
+        copy.seed = self.seed
+        copy.options = self.options
+        copy.max_turns = self.max_turns
+        copy.rng = Rng(self.rng.state)
+        copy.turn = self.turn
+        copy.reveals = self.reveals
+        copy.stopped = self.stopped
+
+    def _reseed(self, rng: Rng) -> None:
+        """A determinized sample's own generator, drawn from ``rng``; its seed says it (never the true
+        seed: ``game.new(seed=...)`` would rebuild every hidden card)."""
+        self.rng = Rng(rng.next64())
+        self.seed = self.rng.state
 
     # --- the game's own rules -------------------------------------------------------------------
     @property
@@ -225,16 +278,15 @@ class State(ABC):
 
     # --- overridable hooks ----------------------------------------------------------------------
     def evaluate(self, player: int) -> float:
-        """How good the position is for ``player`` (greedy and search use it); default: the score now.
-
-        A game may override it with a heuristic that also values progress toward later points.
-        """
-        return float(self.scores()[player].total)
+        """How good the position is for ``player`` (greedy and search use it): the game's
+        ``Game.evaluate`` (the score now, unless the game wires in a heuristic that also values
+        progress toward later points)."""
+        return self.game.evaluate(self, player)
 
     def quick_evaluate(self, player: int) -> float:
-        """A cheaper ``evaluate`` for ranking many actions at once (search's progressive widening);
-        default: ``evaluate`` itself."""
-        return self.evaluate(player)
+        """A cheaper ``evaluate`` for ranking many actions at once (search's progressive widening):
+        the game's ``Game.quick_evaluate`` (default: ``evaluate`` itself)."""
+        return self.game.quick_evaluate(self, player)
 
     def has_hidden_information(self) -> bool:
         """True when some seat knows what another seat does not (a hand, dealt cards) in this position.

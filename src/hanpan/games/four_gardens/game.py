@@ -12,7 +12,7 @@ hanpan.core.errors.DataError: deck /no/such/deck.json: cannot read it (No such f
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from hanpan.core.action import ActionTable
 from hanpan.core.contract import Game, State
@@ -20,6 +20,7 @@ from hanpan.core.options import OptionSpec, OptionValue, resolve_options
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.actions import ACTIONS
 from hanpan.games.four_gardens.deck import deck_for
+from hanpan.games.four_gardens.heuristic import evaluate
 from hanpan.games.four_gardens.learned import EVALUATIONS
 from hanpan.games.four_gardens.position import state_from_json
 
@@ -55,6 +56,11 @@ class FourGardens(Game):
         path = options.get("deck")
         cards = deck_for(path if isinstance(path, str) else None)
         return S.GardensState.new_state(players, seed, options, cards)
+
+    def evaluate(self, state: State, player: int) -> float:
+        """The heuristic (hanpan.games.four_gardens.heuristic): own value minus a share of the best
+        opponent's."""
+        return evaluate(cast(S.GardensState, state), player)
 
     def _from_json(self, data: Mapping[str, Any]) -> State:
         s = S.GardensState()

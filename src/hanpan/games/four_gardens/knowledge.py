@@ -239,6 +239,5 @@ def determinize(s: T, player: int, rng: Rng) -> T:
     d.private = private
     d.whim_stack.sort()
     rng.shuffle(d.whim_stack)
-    d.rng = Rng(rng.next64())
-    d.seed = d.rng.state  # never the true seed: game.new(seed=...) would rebuild every hidden card
+    d._reseed(rng)
     return d

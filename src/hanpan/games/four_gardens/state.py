@@ -107,10 +107,9 @@ class GardensState(State):
     __slots__ = (
         "actions_allowed", "actions_done", "bases", "bonus_held", "bonus_points", "bonus_tiles", "build", "cap",
         "cards", "deck", "deck_epoch", "discard", "display", "done_groups", "epoch", "floor_face", "floor_res",
-        "foresight_now", "fresh", "gave", "got", "hands", "idle", "land", "lcount", "marker", "max_turns",
-        "num_players", "oppressed", "oppressor", "options", "pending_bonus", "phase", "piles", "place_left", "player",
-        "private", "queue", "reveals", "rng", "seed", "slots", "stopped", "store", "supply", "tok", "trigger", "turn",
-        "whim", "whim_open", "whim_stack", "whims_on",
+        "foresight_now", "fresh", "gave", "got", "hands", "idle", "land", "lcount", "marker", "oppressed",
+        "oppressor", "pending_bonus", "phase", "piles", "place_left", "player", "private", "queue", "slots", "store",
+        "supply", "tok", "trigger", "whim", "whim_open", "whim_stack", "whims_on",
     )
 
     game: ClassVar[Game]
@@ -120,13 +119,7 @@ class GardensState(State):
     def _reset(self) -> None:
         """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
         # listed here for readers and mypy
-        self.num_players = 2
-        self.seed = 0
-        self.options: dict[str, OptionValue] = {}
-        self.max_turns: int | None = None
-        self.rng = Rng(0)
-        self.turn = 0
-        self.reveals = 0
+        self._start(2, 0, {})
         self.cards: Deck
         self.whims_on = False
         self.floor_res: list[int] = [0, 1, 2, 3]
@@ -168,7 +161,6 @@ class GardensState(State):
         self.place_left = 0
         self.build: list[int] = []  # Upheaval: floors set so far, bottom up, as resource * 4 + face
         self.trigger = False
-        self.stopped = False
         self.idle = 0
         self.gave = 0  # rearrange: bit card * NR + r set once the card gave a token of r (this rearrange)
         self.got = 0  # rearrange: bit card * NR + r set once the card received a token of r (this rearrange)
@@ -178,14 +170,11 @@ class GardensState(State):
     def new_state(cls, players: int, seed: int, options: dict[str, OptionValue], cards: Deck) -> GardensState:
         s = cls()
         s._reset()
-        n = s.num_players = players
-        s.seed = seed
-        s.options = dict(options)
-        max_turns = options.get("max_turns")
-        s.max_turns = max_turns if isinstance(max_turns, int) else None
+        s._start(players, seed, options)
+        n = players
         s.whims_on = bool(options.get("whims"))
         s.cards = cards
-        rng = s.rng = Rng(seed)
+        rng = s.rng
         s.floor_res = [0, 1, 2, 3]
         rng.shuffle(s.floor_res)
         s.floor_face = [3 - f for f in range(4)]  # side 0 shows faces 0-1-2-3 from floor 4 down
@@ -222,13 +211,7 @@ class GardensState(State):
 
     def clone(self) -> Self:
         c = self.__class__()
-        c.num_players = self.num_players
-        c.seed = self.seed
-        c.options = self.options
-        c.max_turns = self.max_turns
-        c.rng = Rng(self.rng.state)
-        c.turn = self.turn
-        c.reveals = self.reveals
+        self._copy_common(c)
         c.cards = self.cards
         c.whims_on = self.whims_on
         c.floor_res = self.floor_res[:]
@@ -270,7 +253,6 @@ class GardensState(State):
         c.place_left = self.place_left
         c.build = self.build[:]
         c.trigger = self.trigger
-        c.stopped = self.stopped
         c.idle = self.idle
         c.gave = self.gave
         c.got = self.got
@@ -838,11 +820,6 @@ class GardensState(State):
         keys = [self.ranking_key(p) for p in range(self.num_players)]
         best = max(keys)
         return tuple(p for p in range(self.num_players) if keys[p] == best)
-
-    def evaluate(self, player: int) -> float:
-        from hanpan.games.four_gardens.heuristic import evaluate
-
-        return evaluate(self, player)
 
     # --- information -----------------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:

@@ -109,18 +109,12 @@ class HarmoniesState(State):
         "hand",
         "hand_count",
         "held",
-        "max_turns",
         "nspaces",
-        "num_players",
-        "options",
         "over",
         "owned",
         "owner",
         "placed",
         "player",
-        "reveals",
-        "rng",
-        "seed",
         "side",
         "side_id",
         "sm",
@@ -129,12 +123,10 @@ class HarmoniesState(State):
         "spirit_box",
         "spirits",
         "stacks",
-        "stopped",
         "supply",
         "t",
         "taken_space",
         "took",
-        "turn",
     )
 
     game: ClassVar[Game]
@@ -144,18 +136,12 @@ class HarmoniesState(State):
     def _reset(self) -> None:
         """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
         # listed here for readers and mypy
-        self.num_players = 1
-        self.seed = 0
-        self.options: dict[str, OptionValue] = {}
-        self.max_turns: int | None = None
+        self._start(1, 0, {})
         self.side_id = "A"
         self.side: Side = SIDE["A"]
         self.t: SideTables = SIDE_TABLES["A"]
         self.space_mask = 0  # bit k: central space k holds tokens
         self.spirits = False
-        self.rng = Rng(0)
-        self.turn = 0
-        self.reveals = 0
         self.bag: list[int] = list(FULL_BAG)
         self.nspaces = SPACES_MULTI
         self.central: list[int] = []
@@ -187,7 +173,6 @@ class HarmoniesState(State):
         self.card_taken = False
         self.ending = False
         self.over = False
-        self.stopped = False
         self.cube_acts: list[Action] | None = None  # cached cube actions of the player to move
         self.cube_dirty = 0  # landscape kinds changed since: the cache holds unless a held card uses one
         #: with 2-4 players, each player's (cube_acts, cube_dirty) as their last turn left them (empty: none)
@@ -197,18 +182,12 @@ class HarmoniesState(State):
     @classmethod
     def new_state(cls, players: int, seed: int, options: dict[str, OptionValue]) -> HarmoniesState:
         s = cls()  # every field is set below
-        s.num_players = players
-        s.seed = seed
-        s.options = dict(options)
-        max_turns = options.get("max_turns")
-        s.max_turns = max_turns if isinstance(max_turns, int) else None
+        s._start(players, seed, options)
         s.side_id = str(options.get("side", "A"))
         s.side = SIDE[s.side_id]
         s.t = SIDE_TABLES[s.side_id]
         s.space_mask = 0
         s.spirits = bool(options.get("spirits", False))
-        s.rng = Rng(seed)
-        s.turn = s.reveals = 0
         s.bag = list(FULL_BAG)
         s.box = 0
         s.discarded = []
@@ -220,7 +199,7 @@ class HarmoniesState(State):
         s.player = 0
         s.hand = [0] * 6
         s.hand_count = 0
-        s.took = s.card_taken = s.ending = s.over = s.stopped = False
+        s.took = s.card_taken = s.ending = s.over = False
         s.taken_space = -1
         s.cube_acts = None
         s.cube_dirty = 0
@@ -256,18 +235,12 @@ class HarmoniesState(State):
 
     def clone(self) -> Self:
         c = self.__class__()
-        c.num_players = self.num_players
-        c.seed = self.seed
-        c.options = self.options
-        c.max_turns = self.max_turns
+        self._copy_common(c)
         c.side_id = self.side_id
         c.side = self.side
         c.t = self.t
         c.space_mask = self.space_mask
         c.spirits = self.spirits
-        c.rng = Rng(self.rng.state)
-        c.turn = self.turn
-        c.reveals = self.reveals
         c.bag = self.bag[:]
         c.nspaces = self.nspaces
         c.central = self.central[:]
@@ -299,7 +272,6 @@ class HarmoniesState(State):
         c.card_taken = self.card_taken
         c.ending = self.ending
         c.over = self.over
-        c.stopped = self.stopped
         c.cube_acts = self.cube_acts  # never mutated in place, only replaced
         c.cube_dirty = self.cube_dirty
         c.cube_saved = self.cube_saved[:]
@@ -647,17 +619,6 @@ class HarmoniesState(State):
             tied = [p for p in tied if self.animal_cubes_placed(p) == most]
         return tuple(tied)
 
-    def evaluate(self, player: int) -> float:
-        from hanpan.games.harmonies.heuristic import evaluate
-
-        return evaluate(self, player)
-
-    def quick_evaluate(self, player: int) -> float:
-        """``evaluate`` without placing the tokens in hand (about 20 times faster mid-turn)."""
-        from hanpan.games.harmonies.heuristic import evaluate_now
-
-        return evaluate_now(self, player)
-
     # --- information -----------------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:
         """Everything public, plus ``player``'s own dealt spirits; no generator, no deck order."""
@@ -696,9 +657,7 @@ class HarmoniesState(State):
         # sorting (cheap, and the same for every hidden order) replaces shuffling them.
         state.deck.sort()
         state.bag.sort()
-        state.rng = Rng(rng.next64())
-        # Never the true seed: ``game.new(seed=...)`` would rebuild every hidden card from it.
-        state.seed = state.rng.state
+        state._reseed(rng)
         return state
 
     def _board_json(self, p: int) -> dict[str, Any]:

@@ -142,9 +142,8 @@ class SpiritsState(State):
     """A position of Spirits of the Wild; see the module docstring for the layout."""
 
     __slots__ = (
-        "active_pile", "bag", "board", "coyote", "down", "extra", "held", "max_turns", "num_players",
-        "options", "pc", "phase", "piles", "player", "program", "reveals", "rng", "seed", "seen",
-        "stopped", "to_take", "tray", "turn",
+        "active_pile", "bag", "board", "coyote", "down", "extra", "held", "pc", "phase", "piles", "player",
+        "program", "seen", "to_take", "tray",
     )
 
     game: ClassVar[Game]
@@ -154,13 +153,7 @@ class SpiritsState(State):
     def _reset(self) -> None:
         """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
         # listed here for readers and mypy
-        self.num_players = 2
-        self.seed = 0
-        self.options: dict[str, OptionValue] = {}
-        self.max_turns: int | None = None
-        self.rng = Rng(0)
-        self.turn = 0
-        self.reveals = 0
+        self._start(2, 0, {})
         self.bag: list[int] = [0] * KINDS
         self.tray: list[int] = [0] * KINDS
         self.held: list[int] = [0] * KINDS
@@ -176,18 +169,13 @@ class SpiritsState(State):
         self.to_take = 0
         self.active_pile = -1
         self.extra = False
-        self.stopped = False  # stopped by max_turns
 
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
     def new_state(cls, seed: int, options: dict[str, OptionValue]) -> SpiritsState:
         s = cls()
         s._reset()
-        s.seed = seed
-        s.options = dict(options)
-        max_turns = options.get("max_turns")
-        s.max_turns = max_turns if isinstance(max_turns, int) else None
-        s.rng = Rng(seed)
+        s._start(2, seed, options)
         cards = list(range(len(SPIRIT_CARDS)))
         s.rng.shuffle(cards)
         half = len(cards) // 2
@@ -207,13 +195,7 @@ class SpiritsState(State):
 
     def clone(self) -> Self:
         c = self.__class__()
-        c.num_players = self.num_players
-        c.seed = self.seed
-        c.options = self.options
-        c.max_turns = self.max_turns
-        c.rng = Rng(self.rng.state)
-        c.turn = self.turn
-        c.reveals = self.reveals
+        self._copy_common(c)
         c.bag = self.bag[:]
         c.tray = self.tray[:]
         c.held = self.held[:]
@@ -229,7 +211,6 @@ class SpiritsState(State):
         c.to_take = self.to_take
         c.active_pile = self.active_pile
         c.extra = self.extra
-        c.stopped = self.stopped
         return c
 
     # --- small queries ---------------------------------------------------------------------------
@@ -579,9 +560,7 @@ class SpiritsState(State):
         rng.shuffle(unseen)
         it = iter(unseen)
         state.piles = [[c if state.seen >> c & 1 else next(it) for c in pile] for pile in state.piles]
-        state.rng = Rng(rng.next64())
-        # Never the true seed: ``game.new(seed=...)`` would rebuild the piles' order from it.
-        state.seed = state.rng.state
+        state._reseed(rng)
         return state
 
     def _public_json(self) -> dict[str, Any]:
