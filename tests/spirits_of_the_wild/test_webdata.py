@@ -73,9 +73,12 @@ def test_the_web_board_draws_no_font_glyphs_and_no_stone_letters() -> None:
 
     import hanpan.games.spirits_of_the_wild as package
 
-    source = (Path(package.__file__).parent / "web" / "board.js").read_text("utf-8")
-    code = "\n".join(line for line in source.splitlines()
-                     if not line.lstrip().startswith(("//", "*", "/**")))
-    for glyph in "◆◇×→←▶★☆✦✓⟳❄☀✿⏮•…":
-        assert glyph not in code, glyph
-    assert not re.search(r"""["'`][BTOWPY]["'`]""", code), "a stone letter is drawn"
+    modules = sorted((Path(package.__file__).parent / "web").glob("*.js"))
+    assert len(modules) > 1 and any(m.name == "board.js" for m in modules)
+    for module in modules:  # board.js and the modules it is split into
+        source = module.read_text("utf-8")
+        code = "\n".join(line for line in source.splitlines()
+                         if not line.lstrip().startswith(("//", "*", "/**")))
+        for glyph in "◆◇×→←▶★☆✦✓⟳❄☀✿⏮•…":
+            assert glyph not in code, (module.name, glyph)
+        assert not re.search(r"""["'`][BTOWPY]["'`]""", code), f"{module.name} draws a stone letter"
