@@ -1,7 +1,7 @@
 """Write docs/strength.md: every level against every other level, per game, with ``hanpan simulate``.
 
     .venv/bin/python benchmarks/strength.py [--games 200] [--jobs 2] [--levels random,greedy,easy,normal,hard,master]
-        [--game GAME] [--out docs/strength.md] [--made-only]
+        [--game GAME] [--out docs/strength.md] [--made-only] [--runs .runs/strength]
 
 Besides the page it writes ``src/hanpan/agents/ladder.json``: each game's measured Elo ratings
 (Bradley–Terry over the 2-player round robin, greedy at 1500) and solo means, which order the levels
@@ -11,10 +11,12 @@ in the menus and ``hanpan games`` (``hanpan.agents.ladder``).
 "not run yet".
 
 Each number in the page comes from one ``hanpan simulate ... --json`` run whose command line is printed
-beside it, so anyone can reproduce it. Runs are kept in ``benchmarks/strength-runs/`` (one JSON per
-command, committed), so an interrupted build resumes where it stopped, even in another checkout.
-Within one run, each game's record goes to ``benchmarks/strength-runs/records/<run>-<game>-<agents>/``
-(not committed) and the run is made with ``--resume``: a run stopped half way (a Harmonies ``hard``
+beside it, so anyone can reproduce it. Runs are kept in ``--runs`` (default ``.runs/strength/``, not
+committed: one JSON per command), so an interrupted build resumes where it stopped.  The runs that
+made today's page are in git history: ``git show c09e289:benchmarks/strength-runs/<hash>.json``
+(``git archive c09e289 benchmarks/strength-runs | tar -x`` and ``--runs benchmarks/strength-runs``
+resume from them).  Within one run, each game's record goes to ``<runs>/records/<run>-<game>-<agents>/``
+and the run is made with ``--resume``: a run stopped half way (a Harmonies ``hard``
 pair takes hours) goes on from its last recorded game in this checkout.  So a full rebuild takes many hours on
 2 cores; with every run kept, or with ``--made-only``, the page is written in seconds.
 """
@@ -30,8 +32,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-CACHE = Path(__file__).with_name("strength-runs")  # committed: a long build resumes in a later session
-RECORDS = CACHE / "records"  # not committed: the games of runs under way
+CACHE = Path(__file__).resolve().parents[1] / ".runs" / "strength"  # --runs; a long build resumes from it
 LADDER = Path(__file__).resolve().parents[1] / "src" / "hanpan" / "agents" / "ladder.json"
 
 
@@ -134,12 +135,12 @@ def simulate(args: list[str]) -> dict[str, Any] | None:
             return {**data, "stale": True}
     if MADE_ONLY:
         return None
-    records = RECORDS / f"{key}-{source}-{_package_hash('agents')}"  # a run under way restarts on any change
+    records = CACHE / "records" / f"{key}-{source}-{_package_hash('agents')}"  # a run under way restarts on any change
     jobs = 1 if _thinks_on_all_cores(args) else JOBS  # timed searches must not share their cores
     command = [sys.executable, "-m", "hanpan.cli.main", "simulate", *args, "--jobs", str(jobs), "--json", "--quiet",
                "--records", str(records), "--resume", "--timings"]
     run = subprocess.run(command, capture_output=True, text=True, check=True)
-    CACHE.mkdir(exist_ok=True)
+    CACHE.mkdir(parents=True, exist_ok=True)
     data = json.loads(run.stdout)
     data["command"] = "hanpan simulate " + " ".join(args) + " --json"
     data["source"] = source
@@ -289,6 +290,7 @@ def levels_section(lines: list[str]) -> None:
 
 
 def main() -> None:
+    global CACHE, JOBS, MADE_ONLY
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--jobs", type=int, default=2)
@@ -297,8 +299,9 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/strength.md"))
     parser.add_argument("--made-only", action="store_true", help="run nothing; write the page from kept runs")
     parser.add_argument("--ladder", type=Path, default=LADDER, help="where the measured order of the levels goes")
+    parser.add_argument("--runs", type=Path, default=CACHE, help="where the runs are kept (resumed from)")
     args = parser.parse_args()
-    global JOBS, MADE_ONLY
+    CACHE = args.runs
     JOBS = args.jobs
     MADE_ONLY = args.made_only
     levels = args.levels.split(",")
@@ -318,7 +321,7 @@ def main() -> None:
         notes = []
         if any(PENDING in line for line in lines):
             notes += [f"Cells marked \"{PENDING}\" wait for their run: the whole build takes hours on 2 cores and "
-                      "resumes from the runs kept in `benchmarks/strength-runs/`.", ""]
+                      "resumes from the runs it keeps (`benchmarks/strength.py --runs`).", ""]
         if any(STALE in line for line in lines[4:]):
             notes += [f"Figures marked {STALE} were made while their game played differently (its rules, "
                       "data or heuristic have changed since) or a level in them was set otherwise, and wait "
