@@ -1,13 +1,15 @@
 """Random play and greedy play of this checkout's engine against an earlier commit's, side by side.
 
-    .venv/bin/python benchmarks/engine_speed.py [--baseline 99edb24] [--rounds 4] [--seconds 3]
-                                                [--greedy-games 3] [--only random|greedy]
+    .venv/bin/python benchmarks/engine_speed.py [--baseline 99edb24] [--compile-baseline] [--rounds 4]
+                                                [--seconds 3] [--greedy-games 3] [--only random|greedy]
 
 The baseline commit is checked out in a temporary git worktree and run from its sources (the pure-Python
-engine of its day); this checkout runs as it is (compiled after ``make``; ``HANPAN_PURE=1`` in the
-environment measures its pure-Python fallback instead).  Each workload runs in a fresh subprocess, the
-two sides alternating round by round so that a busy machine slows both alike, and the figure kept is
-the median over rounds of the CPU time (``time.process_time``) of the timed part.
+engine of its day; with ``--compile-baseline`` its own hot modules are compiled there first, by its own
+``setup.py``, a few minutes more, so that compiled meets compiled); this checkout runs as it is (compiled
+after ``make``; ``HANPAN_PURE=1`` in the environment measures both sides' pure-Python engines
+instead).  Each workload runs in a fresh subprocess, the two sides alternating round by round so that a
+busy machine slows both alike, and the figure kept is the median over rounds of the CPU time
+(``time.process_time``) of the timed part.
 
 - random: the same loop for both sides, written here (``legal_actions`` then ``apply`` of a uniformly
   chosen action on the true state, ``game.new`` included), in games/s and decisions/s.
@@ -163,6 +165,8 @@ def engine_of(src: Path) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--baseline", default="99edb24")
+    parser.add_argument("--compile-baseline", action="store_true",
+                        help="compile the baseline's hot modules (mypyc) before measuring")
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per random-play run")
     parser.add_argument("--greedy-games", type=int, default=3)
@@ -191,6 +195,9 @@ def main() -> None:
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base_tree),
                         args.baseline], check=True)
         try:
+            if args.compile_baseline:
+                subprocess.run([sys.executable, "setup.py", "-q", "build_ext", "--inplace"], cwd=base_tree,
+                               check=True, capture_output=True)
             sides = {"baseline": base_tree / "src", "this": ROOT / "src"}
             print(f"baseline {args.baseline}: {engine_of(sides['baseline'])}; "
                   f"this checkout: {engine_of(sides['this'])}; {args.rounds} alternating rounds, "
