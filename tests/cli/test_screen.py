@@ -26,7 +26,7 @@ FITS_80x24 = {"spirits_of_the_wild"}
 
 
 def _captures() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("screen_captures", ROOT / "benchmarks" / "screen_captures.py")
+    spec = importlib.util.spec_from_file_location("screen_captures", ROOT / "tools" / "screen_captures.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -59,7 +59,7 @@ def test_the_committed_captures_are_current(game_id: str) -> None:
     for width, height in CAPTURES.SIZES:
         path = ROOT / "docs" / "terminal" / f"{game_id}-{width}x{height}.txt"
         assert path.read_text("utf-8") == CAPTURES.capture(game_id, width, height), (
-            f"{path.name} is stale: run benchmarks/screen_captures.py")
+            f"{path.name} is stale: run tools/screen_captures.py")
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [

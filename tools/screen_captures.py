@@ -6,7 +6,7 @@ record=True)``; the last line of the terminal is left for the prompt, added here
 tests/cli/test_screen.py checks that the same decisions fit (and that every game fits 160×50).  A maintenance
 tool rather than a benchmark: run it after a change to a game's terminal rendering; it takes seconds.
 
-    .venv/bin/python benchmarks/screen_captures.py            # writes docs/terminal/*.txt, prints the sizes
+    .venv/bin/python tools/screen_captures.py            # writes docs/terminal/*.txt, prints the sizes
 """
 
 from __future__ import annotations
