@@ -9,7 +9,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -25,9 +25,12 @@ def hanpan_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "hanpan.cli.main"]
 
 
-def start_server(db_url: str, port: int, log_path: Path | None = None) -> subprocess.Popen[bytes]:
+def start_server(db_url: str, port: int, log_path: Path | None = None,
+                 options: Sequence[str] = ()) -> subprocess.Popen[bytes]:
+    """``hanpan serve`` with one bot worker and ``options`` (more ``hanpan serve`` flags)."""
     out = open(log_path, "ab") if log_path is not None else subprocess.DEVNULL  # noqa: SIM115
-    return subprocess.Popen([*hanpan_command(), "serve", "--port", str(port), "--db", db_url, "--bot-workers", "1"],
+    return subprocess.Popen([*hanpan_command(), "serve", "--port", str(port), "--db", db_url, "--bot-workers", "1",
+                             *options],
                             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
 
@@ -56,10 +59,10 @@ def stop(process: subprocess.Popen[bytes], kill: bool = False) -> None:
 
 
 @contextmanager
-def running_server(db_url: str, log_path: Path | None = None) -> Iterator[str]:
+def running_server(db_url: str, log_path: Path | None = None, options: Sequence[str] = ()) -> Iterator[str]:
     """A server on a free port for the ``with`` block; yields its base URL."""
     port = free_port()
-    process = start_server(db_url, port, log_path)
+    process = start_server(db_url, port, log_path, options)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_up(base, process)

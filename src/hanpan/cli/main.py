@@ -118,6 +118,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="SQLAlchemy database URL (default: an SQLite file in your data folder)")
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
     p.add_argument("--bot-workers", type=_positive, default=2, help="worker processes for computer seats")
+    p.add_argument("--max-sockets-per-game", type=_positive, default=64,
+                   help="WebSockets open on one game at most (default 64)")
+    p.add_argument("--max-sockets-per-client", type=_positive, default=64,
+                   help="WebSockets one client address may hold open (default 64)")
+    p.add_argument("--header-timeout", type=_seconds, default=10.0,
+                   help="seconds a request's headers may take to arrive (default 10)")
+    p.add_argument("--max-connections", type=_positive, default=4000,
+                   help="open connections at most; past it the oldest idle one is closed (default 4000)")
+    p.add_argument("--stall-timeout", type=_seconds, default=20.0,
+                   help="seconds a client may leave what it is sent unread before it is cut off (default 20)")
+    p.add_argument("--send-buffer", type=_positive, default=256 * 1024,
+                   help="kernel send buffer per connection, bytes (default 262144)")
     lang_option(p)
 
     p = commands.add_parser("ratings", help="the web app's ratings: rebuild them from the stored games, "
@@ -152,6 +164,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1 or more")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not allowed; use a number of seconds above 0")
     return value
 
 
@@ -399,7 +421,12 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     except ImportError as e:
         raise UsageError(f"the web app needs the 'web' extra ({e.name} is missing): "
                          "pip install 'hanpan[web]', or run make play") from None
-    return serve(args.host, args.port, args.db, args.open, args.bot_workers)
+    from hanpan.web.settings import ConnectionLimits, ServerSettings
+
+    limits = ConnectionLimits(args.header_timeout, args.max_connections, args.stall_timeout, args.send_buffer)
+    settings = ServerSettings(bot_workers=args.bot_workers, max_sockets_per_game=args.max_sockets_per_game,
+                              max_sockets_per_client=args.max_sockets_per_client, connections=limits)
+    return serve(args.host, args.port, args.db, args.open, settings)
 
 
 def cmd_ratings(args: argparse.Namespace, lang: str) -> int:

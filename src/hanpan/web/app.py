@@ -37,6 +37,7 @@ from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
 from hanpan.web.lobby import Lobby
 from hanpan.web.ratings import Ratings, rated_levels
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
+from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
 from hanpan.web.tables import TableRefused
 
@@ -156,14 +157,17 @@ async def _too_large(send: Send, limit: int) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def create_app(url: str, bot_workers: int = 2) -> FastAPI:
-    """The app for the database at ``url`` (SQLAlchemy URL); the schema is migrated on start."""
+def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None = None) -> FastAPI:
+    """The app for the database at ``url`` (SQLAlchemy URL); the schema is migrated on start.
+
+    ``settings`` holds the server's limits (default: ``ServerSettings(bot_workers=bot_workers)``)."""
     holder: dict[str, Any] = {}
+    settings = settings or ServerSettings(bot_workers=bot_workers)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         store = await asyncio.to_thread(Store, url)
-        hub = Hub(store, bot_workers=bot_workers)
+        hub = Hub(store, settings=settings)
         holder["hub"] = hub
         holder["accounts"] = Accounts(store)
         holder["ratings"] = Ratings(store)
@@ -396,15 +400,20 @@ def create_app(url: str, bot_workers: int = 2) -> FastAPI:
         except MoveRefused:
             await socket.close(code=4403, reason="this token opens no seat of this game")
             return
-        subscriber = hub().subscribe(live, seat, lang)
+        client = socket.client.host if socket.client is not None else "?"
+        try:
+            subscriber = hub().subscribe(live, seat, lang, client)
+        except MoveRefused as e:  # too many sockets on this game or from this client
+            await socket.close(code=1013, reason=str(e)[:120])
+            return
 
         async def pump() -> None:
             while True:
                 text = await subscriber.queue.get()
-                await socket.send_text(text)
-                if subscriber.dropped and subscriber.queue.empty():
+                if subscriber.dropped:  # it fell behind: what is queued is stale, the page reconnects
                     await socket.close(code=4408, reason="fell behind; reconnect")
                     return
+                await socket.send_text(text)
 
         sender = asyncio.create_task(pump())
         try:

@@ -14,7 +14,7 @@ import json
 import logging
 import re
 import secrets
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -28,6 +28,7 @@ from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
 from hanpan.web.bots import choose_move, make_pool
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
+from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
 from hanpan.web.tables import Tables
 
@@ -59,8 +60,10 @@ class Subscriber:
 
     seat: int | None
     lang: str
+    #: the client's address (its sockets are counted against ``max_sockets_per_client``)
+    client: str = "?"
     queue: asyncio.Queue[str] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
-    #: set when it fell behind and was dropped: its handler closes it once the queue is drained
+    #: set when it fell behind and was dropped: its handler closes it at once
     dropped: bool = False
 
 
@@ -73,14 +76,18 @@ class Created:
 class Hub:
     """The server's games.  ``start`` after the event loop runs; ``close`` on shutdown."""
 
-    def __init__(self, store: Store, bot_pool: Executor | None = None, bot_workers: int = 2) -> None:
+    def __init__(self, store: Store, bot_pool: Executor | None = None, bot_workers: int = 2,
+                 settings: ServerSettings | None = None) -> None:
         self.store = store
+        self.settings = settings = settings or ServerSettings(bot_workers=bot_workers)
+        bot_workers = settings.bot_workers
         self._db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="hanpan-db")
         self._bots = bot_pool
         self._bot_workers = bot_workers
         self._games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self._loading: dict[str, asyncio.Lock] = {}
         self._subscribers: dict[str, set[Subscriber]] = {}
+        self._sockets_of: Counter[str] = Counter()  # open WebSockets per client address
         self._tasks: set[asyncio.Task[None]] = set()
         self._texts: dict[tuple[str, int | None, str], tuple[int, str]] = {}
         self.tables = Tables(store)
@@ -317,18 +324,31 @@ class Hub:
         self._texts[key] = (live.version, text)
         return text
 
-    def subscribe(self, live: LiveGame, seat: int | None, lang: str) -> Subscriber:
-        subscriber = Subscriber(seat, lang if lang in LANGS else "en")
+    def subscribe(self, live: LiveGame, seat: int | None, lang: str, client: str = "?") -> Subscriber:
+        """A new WebSocket's subscription, its first text queued; MoveRefused(429) past the caps on
+        sockets per game and per client address (``ServerSettings``)."""
+        subscribers = self._subscribers.get(live.stored.id, set())
+        if len(subscribers) >= self.settings.max_sockets_per_game:
+            raise MoveRefused(429, f"this game has {len(subscribers)} open connections, the most it takes; "
+                                   "try again later")
+        if self._sockets_of[client] >= self.settings.max_sockets_per_client:
+            raise MoveRefused(429, f"you have {self._sockets_of[client]} open connections, the most one "
+                                   "client may have; close some")
+        subscriber = Subscriber(seat, lang if lang in LANGS else "en", client)
         self._subscribers.setdefault(live.stored.id, set()).add(subscriber)
+        self._sockets_of[client] += 1
         subscriber.queue.put_nowait(self.text(live, seat, subscriber.lang))
         return subscriber
 
     def unsubscribe(self, live: LiveGame, subscriber: Subscriber) -> None:
         subscribers = self._subscribers.get(live.stored.id)
-        if subscribers is not None:
+        if subscribers is not None and subscriber in subscribers:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self._subscribers[live.stored.id]
+            self._sockets_of[subscriber.client] -= 1
+            if self._sockets_of[subscriber.client] <= 0:
+                del self._sockets_of[subscriber.client]
 
     def changed(self, live: LiveGame) -> None:
         """Push the new state to every WebSocket of the game (each gets its own seat's body)."""

@@ -6,6 +6,8 @@ The default database is an SQLite file in the user's data folder, so nothing nee
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import logging
 import os
 import re
@@ -13,8 +15,12 @@ import sys
 import threading
 import webbrowser
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from hanpan.core.errors import OptionError
+
+if TYPE_CHECKING:
+    from hanpan.web.settings import ServerSettings
 
 TOKEN_IN_URL = re.compile(r"token=[^&\s\"']*")
 
@@ -71,15 +77,46 @@ def _can_open_browser() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def more_open_files(wanted: int) -> int:
+    """Raise this process's open-file limit toward ``wanted`` (up to the hard limit); the limit now.
+
+    Every connection is an open file: at the usual soft limit of 1,024 a few hundred idle clients
+    would leave none for the database and the real requests.
+    """
+    try:
+        import resource
+    except ImportError:  # not on POSIX: nothing to raise
+        return wanted
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+    return wanted if soft == resource.RLIM_INFINITY else soft
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
-          bot_workers: int = 2) -> int:
+          settings: ServerSettings | None = None) -> int:
     import uvicorn
 
     from hanpan.web.app import create_app
+    from hanpan.web.guard import configure
+    from hanpan.web.settings import ServerSettings
+
+    settings = settings or ServerSettings()
+    limits = settings.connections
+    files = more_open_files(limits.max_connections + 256)  # room for the database, workers, logs
+    if files < limits.max_connections + 64:
+        fitted = max(16, files - 64)
+        logging.getLogger("hanpan.web").warning(
+            "the open-file limit is %d: at most %d connections (--max-connections %d asked)",
+            files, fitted, limits.max_connections)
+        limits = dataclasses.replace(limits, max_connections=fitted)
 
     url = check_db_url(db) if db else default_db_url()
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
-    app = create_app(url, bot_workers=bot_workers)
+    app = create_app(url, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     address = f"http://{shown}:{port}/"
     safe_url = url.split("@")[-1] if "@" in url else url  # never print a database password
@@ -87,7 +124,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     if open_browser and _can_open_browser():
         threading.Timer(1.0, webbrowser.open, (address,)).start()
     # access_log off: a WebSocket's URL carries its seat's token, and tokens are never logged
-    config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info")
+    config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info",
+                            **configure(limits))
     server = uvicorn.Server(config)  # its logging is set up here; the redaction goes on after it
     quiet_tokens()
     server.run()

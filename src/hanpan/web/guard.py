@@ -1,0 +1,163 @@
+"""Connections that cannot starve the others: uvicorn's protocols with timeouts it lacks.
+
+uvicorn holds a connection whose request headers never finish for ever (slowloris: ~1,100 of them
+filled a 1,024-file limit and every real request failed), and a peer that never reads keeps its socket,
+and the kernel memory of everything queued for it, for ever: ``transport.close()`` waits for a buffer
+that never drains.  These subclasses add, per connection:
+
+- a **header deadline**: from the moment a connection opens (or a kept-alive one starts its next
+  request) its request line and headers must arrive within ``header_timeout`` seconds, or it is closed;
+- a **connection limit**: past ``max_connections`` open connections, a new one first evicts the oldest
+  connection that is not in a request (still sending its headers, or idle between requests); when
+  every connection is busy the new one is closed at once;
+- a **write stall** limit: once the transport's buffer is full (``pause_writing``), the peer must read
+  within ``stall_timeout`` seconds or the connection is aborted (not closed: closing waits for the
+  buffer); WebSockets get the same, so a subscriber that reads nothing goes and frees its memory;
+- a bounded **kernel send buffer** (``send_buffer`` bytes, not the kernel's autotuned megabytes): what
+  a peer leaves unread costs at most that much kernel memory, and a stall shows up soon.
+
+``hanpan serve`` installs them with :func:`configure` (``--header-timeout``, ``--max-connections``,
+``--stall-timeout``, ``--send-buffer``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+from collections import OrderedDict
+from typing import Any, ClassVar
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+
+from hanpan.web.settings import ConnectionLimits
+
+log = logging.getLogger("hanpan.web")
+
+
+class _Stall:
+    """Aborts a transport whose send buffer stays full for ``seconds`` (a peer that reads nothing)."""
+
+    def __init__(self) -> None:
+        self.timer: asyncio.TimerHandle | None = None
+
+    def paused(self, transport: asyncio.Transport, seconds: float) -> None:
+        if self.timer is None:
+            self.timer = asyncio.get_running_loop().call_later(seconds, self._abort, transport)
+
+    def resumed(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+
+    @staticmethod
+    def _abort(transport: asyncio.Transport) -> None:
+        log.warning("aborted a connection whose peer read nothing for a while")
+        transport.abort()
+
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol (httptools) with a header deadline, a connection limit and a stall limit."""
+
+    limits: ClassVar[ConnectionLimits] = ConnectionLimits()
+    #: connections not in a request (opened, or idle between two), oldest first: the ones evicted first
+    idle: ClassVar[OrderedDict[GuardedHttp, None]] = OrderedDict()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._stall = _Stall()
+
+    # --- a request's headers must come in time ------------------------------------------------------
+    def _await_headers(self) -> None:
+        GuardedHttp.idle[self] = None
+        if self._deadline is None:
+            self._deadline = self.loop.call_later(self.limits.header_timeout, self._too_slow)
+
+    def _headers_came(self) -> None:
+        GuardedHttp.idle.pop(self, None)
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _too_slow(self) -> None:
+        self._deadline = None
+        GuardedHttp.idle.pop(self, None)
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.send_buffer)
+        if len(self.connections) > self.limits.max_connections:
+            oldest = next(iter(GuardedHttp.idle), None)
+            if oldest is None:  # every connection is in a request: this one cannot be served now
+                self.connections.discard(self)
+                transport.close()
+                return
+            GuardedHttp.idle.pop(oldest, None)
+            oldest.transport.close()
+        self._await_headers()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        self._await_headers()  # a kept-alive connection's next request gets its own deadline
+
+    def on_headers_complete(self) -> None:
+        self._headers_came()
+        super().on_headers_complete()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and not self.pipeline:
+            GuardedHttp.idle[self] = None  # idle until the next request: evictable (keep-alive closes it too)
+
+    def handle_websocket_upgrade(self) -> None:
+        self._headers_came()
+        super().handle_websocket_upgrade()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._headers_came()
+        self._stall.resumed()
+        super().connection_lost(exc)
+
+    # --- a peer that reads nothing ------------------------------------------------------------------
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._stall.paused(self.transport, self.limits.stall_timeout)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._stall.resumed()
+
+
+class GuardedWebSocket(WebSocketsSansIOProtocol):
+    """uvicorn's WebSocket protocol with the stall limit: a subscriber that reads nothing is aborted."""
+
+    limits: ClassVar[ConnectionLimits] = ConnectionLimits()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._stall = _Stall()
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        self._stall.paused(self.transport, self.limits.stall_timeout)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._stall.resumed()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._stall.resumed()
+        super().connection_lost(exc)
+
+
+def configure(limits: ConnectionLimits) -> dict[str, Any]:
+    """uvicorn ``Config`` arguments that install the guarded protocols with ``limits``."""
+    GuardedHttp.limits = limits
+    GuardedWebSocket.limits = limits
+    return {"http": GuardedHttp, "ws": GuardedWebSocket}
