@@ -119,7 +119,8 @@ class Server:
     def start(self) -> None:
         self.starts += 1
         log = open(self.folder / f"server-{self.starts}.log", "wb")  # noqa: SIM115 - the child holds it
-        command = [hanpan_script(), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.url]
+        command = [hanpan_script(), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.url,
+                   "--max-sockets-per-client", "100000"]  # every simulated player comes from this one address
         if self.profile is not None:  # the first server process only: cProfile writes its file on a clean stop
             command = [sys.executable, "-m", "cProfile", "-o", str(self.profile), *command]
             self.profile = None
