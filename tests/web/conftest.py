@@ -19,6 +19,7 @@ from sqlalchemy import create_engine, text
 from hanpan.web.app import create_app
 
 from . import pg
+from .helpers import TEST_SETTINGS
 
 IN_CI = bool(os.environ.get("CI"))
 
@@ -62,7 +63,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: object) -> str:
 
 @pytest.fixture
 def client(db_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(db_url, bot_workers=1)) as c:
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as c:
         yield c
 
 

@@ -18,9 +18,12 @@ from starlette.testclient import WebSocketTestSession
 
 import hanpan
 from hanpan.core.contract import State
+from hanpan.web.settings import ServerSettings
 
 #: how long a test waits for a WebSocket frame or a computer seat before it fails
 WAIT = 20.0
+#: the test client's requests come to host "testserver" (its WebSockets always do)
+TEST_SETTINGS = ServerSettings(bot_workers=1, allowed_hosts=("testserver",))
 
 
 @dataclass(frozen=True)

@@ -97,7 +97,8 @@ def test_a_websocket_that_never_reads_is_cut_off_and_the_game_goes_on(guarded: s
 
 
 def test_sockets_per_game_and_per_client_are_capped(tmp_path: Path) -> None:
-    settings = ServerSettings(bot_workers=1, max_sockets_per_game=2, max_sockets_per_client=3)
+    settings = ServerSettings(bot_workers=1, max_sockets_per_game=2, max_sockets_per_client=3,
+                              allowed_hosts=("testserver",))
     with TestClient(create_app(f"sqlite:///{tmp_path}/hanpan.sqlite3", settings=settings)) as client:
         first, second = (Table.create(client, SETUPS["spirits_of_the_wild"]) for _ in range(2))
         with first.ws() as a, first.ws() as b:
@@ -112,3 +113,86 @@ def test_sockets_per_game_and_per_client_are_capped(tmp_path: Path) -> None:
                 assert refused.value.code == 1013 and "one client" in refused.value.reason
         with first.ws() as again:  # closed sockets no longer count
             assert again.receive_json()["id"] == first.id
+
+
+def test_a_host_name_not_allowed_is_refused_and_addresses_always_served(tmp_path: Path) -> None:
+    settings = ServerSettings(bot_workers=1, allowed_hosts=("testserver", "play.example.org"))
+    with TestClient(create_app(f"sqlite:///{tmp_path}/hanpan.sqlite3", settings=settings)) as client:
+        assert client.get("/api/meta").status_code == 200
+        for host in ("play.example.org", "127.0.0.1:8000", "[::1]:8000", "192.168.1.5"):
+            assert client.get("/api/meta", headers={"host": host}).status_code == 200, host
+        refused = client.get("/api/games", headers={"host": "rebound.attacker.example"})
+        assert refused.status_code == 400
+        assert "rebound.attacker.example" in refused.json()["detail"] and "--allowed-host" in refused.json()["detail"]
+        game = Table.create(client, SETUPS["spirits_of_the_wild"])
+        with pytest.raises(WebSocketDisconnect), \
+                client.websocket_connect(f"{game.url}/ws", headers={"host": "rebound.attacker.example"}) as ws:
+            ws.receive_json()
+
+
+def test_a_websocket_opened_by_another_sites_page_is_refused(client: TestClient) -> None:
+    game = Table.create(client, SETUPS["spirits_of_the_wild"])
+    with client.websocket_connect(f"{game.url}/ws", headers={"origin": "http://testserver"}) as ws:
+        assert ws.receive_json()["id"] == game.id  # the site's own page
+    with client.websocket_connect(f"{game.url}/ws") as ws:
+        assert ws.receive_json()["id"] == game.id  # no Origin: not a browser
+    with pytest.raises(WebSocketDisconnect) as refused, \
+            client.websocket_connect(f"{game.url}/ws", headers={"origin": "https://evil.example"}) as ws:
+        ws.receive_json()
+    assert refused.value.code == 1008
+
+
+def test_the_seats_token_travels_as_a_subprotocol_not_in_the_url(client: TestClient) -> None:
+    game = Table.create(client, SETUPS["spirits_of_the_wild"])
+    token = game.tokens[0]
+    with client.websocket_connect(f"{game.url}/ws", subprotocols=["hanpan", f"token.{token}"]) as ws:
+        assert ws.accepted_subprotocol == "hanpan"
+        assert ws.receive_json()["seat"] == 0
+    with client.websocket_connect(f"{game.url}/ws", subprotocols=["hanpan"]) as ws:
+        assert ws.receive_json()["seat"] is None  # no token: a spectator
+
+
+def test_pages_may_connect_only_to_their_own_server_and_the_api_explorer_has_a_policy(client: TestClient) -> None:
+    page = client.get("/")
+    assert "connect-src 'self';" in page.headers["content-security-policy"]
+    assert "ws:" not in page.headers["content-security-policy"]
+    for path in ("/docs", "/redoc"):
+        policy = client.get(path).headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "connect-src 'self'" in policy, path
+
+
+def test_no_token_reaches_the_log_however_the_url_spells_it(guarded: str, tmp_path: Path) -> None:
+    request = urllib.request.Request(guarded + "/api/games", method="POST",
+                                     data=json.dumps({"game": "spirits_of_the_wild", "seats": ["human", "human"]
+                                                      }).encode(),
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        created = json.load(response)
+    token = created["seats"][0]["token"]
+    port = _port(guarded)
+    for query in (f"token={token}", f"%74oken={token}", f"tokn={token}", f"lang=en&TOKEN={token}"):
+        sock = _raw_websocket(port, f"/api/games/{created['id']}/ws?{query}")
+        sock.recv(4096)  # the handshake's answer: the server logged the connection by now
+        sock.close()
+    time.sleep(0.5)
+    log = (tmp_path / "server.log").read_text("utf-8", "replace")
+    assert "WebSocket /api/games/" in log  # the connections were logged …
+    assert token not in log  # … without the token
+
+
+def test_the_database_file_and_its_folder_are_private(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import stat
+
+    from hanpan.web.serve import default_db_url, private_sqlite
+
+    monkeypatch.setenv("HANPAN_DATA_DIR", str(tmp_path / "data"))
+    url = default_db_url()
+    private_sqlite(url)
+    database = Path(url.removeprefix("sqlite:///"))
+    assert stat.S_IMODE(database.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(database.stat().st_mode) == 0o600
+    shared = tmp_path / "old.sqlite3"
+    shared.write_bytes(b"")
+    shared.chmod(0o644)
+    private_sqlite(f"sqlite:///{shared}")  # one made before: narrowed
+    assert stat.S_IMODE(shared.stat().st_mode) == 0o600

@@ -35,7 +35,7 @@ from hanpan.web.routes_accounts import COOKIE, current_player, include, require_
 from hanpan.web.schema import api_keys_table, players_table, sessions_table
 from hanpan.web.storage import Store
 
-from .helpers import assert_error, auth
+from .helpers import TEST_SETTINGS, assert_error, auth
 
 
 class CountingHasher(PasswordHasher):
@@ -91,7 +91,7 @@ def env(db_url: str) -> Iterator[Env]:
     clock, hasher = Clock(), CountingHasher()
     store = Store(db_url)
     accounts = make_accounts(store, clock, hasher)
-    app = create_app(db_url, bot_workers=1)
+    app = create_app(db_url, settings=TEST_SETTINGS)
     include(app, lambda: accounts)
 
     @app.get("/test/who")

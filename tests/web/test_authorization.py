@@ -26,6 +26,8 @@ from hanpan.web.authorization import (
     TABLE_PLAYER,
 )
 
+from .helpers import TEST_SETTINGS
+
 DENIED = (401, 403)
 
 
@@ -45,7 +47,7 @@ def served(routes: list[Any]) -> Iterator[tuple[str, str]]:
 
 
 def test_every_route_has_a_rule() -> None:
-    app = create_app("sqlite://")
+    app = create_app("sqlite://", settings=TEST_SETTINGS)
     routes = set(served(app.routes))
     assert routes - AUTHORIZATION.keys() == set(), "routes without a rule in hanpan.web.authorization"
     assert AUTHORIZATION.keys() - routes == set(), "rules for routes the app does not serve"
@@ -130,7 +132,7 @@ def world(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     409s and the like, never into a credentials question)."""
     if request.param == "sqlite":
         url = f"sqlite:///{tmp_path_factory.mktemp('auth')}/hanpan.sqlite3"
-        with TestClient(create_app(url, bot_workers=1)) as client:
+        with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
             yield World(client)
         return
     server: str = request.getfixturevalue("postgres_server")
@@ -139,7 +141,7 @@ def world(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFacto
     with admin.connect() as c:
         c.execute(text(f"CREATE DATABASE {name}"))
     try:
-        with TestClient(create_app(server.rsplit("/", 1)[0] + f"/{name}", bot_workers=1)) as client:
+        with TestClient(create_app(server.rsplit("/", 1)[0] + f"/{name}", settings=TEST_SETTINGS)) as client:
             yield World(client)
     finally:
         with admin.connect() as c:

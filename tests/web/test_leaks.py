@@ -31,7 +31,7 @@ from hanpan.core.rng import Rng
 from hanpan.web.live import HUMAN, LOG_IN_BODY, game_part
 from hanpan.web.storage import Store
 
-from .helpers import WAIT, Setup, Table, auth, pending, recv
+from .helpers import TEST_SETTINGS, WAIT, Setup, Table, auth, pending, recv
 
 CARD = re.compile(r"\bc(\d+)\b")
 
@@ -313,7 +313,7 @@ def sqlite_client(tmp_path: Any) -> Any:
     from hanpan.web.app import create_app
 
     url = f"sqlite:///{tmp_path}/leaks.sqlite3"
-    with TestClient(create_app(url, bot_workers=1)) as client:
+    with TestClient(create_app(url, settings=TEST_SETTINGS)) as client:
         yield client, url
 
 

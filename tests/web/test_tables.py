@@ -14,6 +14,8 @@ from fastapi.testclient import TestClient
 
 from hanpan.web.app import create_app
 
+from .helpers import TEST_SETTINGS
+
 PASSWORD = "good pass 1"
 
 
@@ -83,7 +85,7 @@ def pick(legal: list[str]) -> str:
 
 @pytest.fixture
 def lobby(db_url: str) -> Iterator[Lobby]:
-    with TestClient(create_app(db_url, bot_workers=1)) as client:
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
         yield Lobby(client)
 
 

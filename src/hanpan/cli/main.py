@@ -118,6 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="SQLAlchemy database URL (default: an SQLite file in your data folder)")
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
     p.add_argument("--bot-workers", type=_positive, default=2, help="worker processes for computer seats")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                   help="a host name the server answers to, besides localhost and any address "
+                        "(repeat it; *.example.org for subdomains)")
     p.add_argument("--max-sockets-per-game", type=_positive, default=64,
                    help="WebSockets open on one game at most (default 64)")
     p.add_argument("--max-sockets-per-client", type=_positive, default=64,
@@ -425,7 +428,8 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
 
     limits = ConnectionLimits(args.header_timeout, args.max_connections, args.stall_timeout, args.send_buffer)
     settings = ServerSettings(bot_workers=args.bot_workers, max_sockets_per_game=args.max_sockets_per_game,
-                              max_sockets_per_client=args.max_sockets_per_client, connections=limits)
+                              max_sockets_per_client=args.max_sockets_per_client, connections=limits,
+                              allowed_hosts=("localhost", *args.allowed_host))
     return serve(args.host, args.port, args.db, args.open, settings)
 
 

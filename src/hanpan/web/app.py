@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
 from pathlib import Path
@@ -35,6 +34,7 @@ from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
 from hanpan.web.lobby import Lobby
+from hanpan.web.middleware import BodyLimit, HostCheck, SecurityHeaders
 from hanpan.web.ratings import Ratings, rated_levels
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.settings import ServerSettings
@@ -44,12 +44,9 @@ from hanpan.web.tables import TableRefused
 log = logging.getLogger("hanpan.web")
 STATIC = Path(str(files("hanpan.web") / "static"))
 Lang = Literal["en", "ko"]
-#: request bodies larger than this are refused (413); a record for the replay page may be larger
-BODY_LIMIT = 16 * 1024
-RECORD_LIMIT = 1024 * 1024
 ASSET = re.compile(r"^[a-z_]+\.(js|css)$")
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-       "connect-src 'self' ws: wss:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+#: the subprotocol the page asks for beside its token's ("token.<token>"); the server answers with it
+WS_PROTOCOL = "hanpan"
 
 
 class ApiError(Exception):
@@ -72,89 +69,6 @@ def bearer(request: Request) -> str | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise ApiError(403, "Authorization must be 'Bearer TOKEN'")
     return token.strip()
-
-
-Receive = Callable[[], Awaitable[Any]]
-Send = Callable[[Any], Awaitable[None]]
-
-
-class HttpMiddleware:
-    """A plain ASGI middleware that acts on HTTP requests only (Starlette's own kind costs more a request)."""
-
-    def __init__(self, app: Callable[..., Awaitable[None]]) -> None:
-        self.app = app
-
-    async def __call__(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-        else:
-            await self.http(scope, receive, send)
-
-    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
-        raise NotImplementedError
-
-
-class BodyLimit(HttpMiddleware):
-    """Refuse a request body over the limit (413) before anything reads it."""
-
-    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
-        limit = RECORD_LIMIT if scope["path"] == "/api/replay" else BODY_LIMIT
-        for name, value in scope.get("headers", []):
-            if name == b"content-length" and (not value.isdigit() or int(value) > limit):
-                await _too_large(send, limit)
-                return
-        # Read the whole body first (it is small), so a chunked one over the limit gets its 413 too.
-        chunks: list[bytes] = []
-        seen = 0
-        while True:
-            message = await receive()
-            if message["type"] != "http.request":
-                return  # the client went away
-            chunk = message.get("body", b"")
-            seen += len(chunk)
-            if seen > limit:
-                await _too_large(send, limit)
-                return
-            chunks.append(chunk)
-            if not message.get("more_body", False):
-                break
-        body = b"".join(chunks)
-        sent = False
-
-        async def replay() -> Any:
-            nonlocal sent
-            if not sent:
-                sent = True
-                return {"type": "http.request", "body": body, "more_body": False}
-            return await receive()
-
-        await self.app(scope, replay, send)
-
-
-class SecurityHeaders(HttpMiddleware):
-    """The pages' Content-Security-Policy and the API's no-store, on every response."""
-
-    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
-        path: str = scope["path"]
-        extra = [(b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
-        if not path.startswith(("/docs", "/redoc")):  # the API explorer loads its own scripts
-            extra.append((b"content-security-policy", CSP.encode()))
-        if path.startswith("/api/"):
-            extra.append((b"cache-control", b"no-store"))
-
-        async def with_headers(message: Any) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
-
-
-async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"detail": f"request body is over {limit} bytes"}).encode()
-    await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
 
 
 def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None = None) -> FastAPI:
@@ -269,6 +183,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(HostCheck, allowed=settings.allowed_hosts)  # added last: runs first
 
     # --- what there is -------------------------------------------------------------------------
     @app.get("/api/meta", summary="The games, their options and the seats one can choose")
@@ -373,9 +288,13 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     # --- pushes --------------------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")
     async def websocket(socket: WebSocket, game_id: str) -> None:
-        token = socket.query_params.get("token") or None
+        # The page sends its seat's token as a subprotocol ("token.<token>"), never in the URL (which
+        # logs and proxies keep); API clients may still put it in the query (?token=).
+        offered = socket.scope.get("subprotocols") or []
+        carried = [p.removeprefix("token.") for p in offered if p.startswith("token.")]
+        token = (carried[0] if carried else socket.query_params.get("token")) or None
         lang = socket.query_params.get("lang", "en")
-        await socket.accept()
+        await socket.accept(subprotocol=WS_PROTOCOL if WS_PROTOCOL in offered else None)
         try:
             live = await hub().get(game_id)
         except Exception:

@@ -22,16 +22,41 @@ from hanpan.core.errors import OptionError
 if TYPE_CHECKING:
     from hanpan.web.settings import ServerSettings
 
-TOKEN_IN_URL = re.compile(r"token=[^&\s\"']*")
+#: a URL's query: a "?" with something other than a space, a quote or the end after it
+QUERY_IN_URL = re.compile(r"\?[^\s\"'?]+")
 
 
 def default_db_url() -> str:
-    """``sqlite:///<user data folder>/hanpan.sqlite3`` (``HANPAN_DATA_DIR`` overrides the folder)."""
+    """``sqlite:///<user data folder>/hanpan.sqlite3`` (``HANPAN_DATA_DIR`` overrides the folder), the
+    folder readable by its owner only (0700)."""
     from platformdirs import user_data_dir
 
     folder = Path(os.environ.get("HANPAN_DATA_DIR") or user_data_dir("hanpan", appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    with contextlib.suppress(OSError):  # a folder someone else owns keeps its mode
+        folder.chmod(0o700)
     return f"sqlite:///{folder / 'hanpan.sqlite3'}"
+
+
+def private_sqlite(url: str) -> None:
+    """An SQLite database file readable by its owner only (0600): it holds running games' seeds and
+    hands.  Made empty with that mode before SQLite opens it (SQLite gives its journal and WAL files
+    the database's mode); an existing one is narrowed.  Other databases are left alone.
+
+    >>> import tempfile, stat
+    >>> path = Path(tempfile.mkdtemp()) / "games.sqlite3"
+    >>> private_sqlite(f"sqlite:///{path}")
+    >>> oct(stat.S_IMODE(path.stat().st_mode))
+    '0o600'
+    """
+    if not url.startswith("sqlite:///") or url in ("sqlite://", "sqlite:///:memory:"):
+        return
+    path = Path(url.removeprefix("sqlite:///").split("?", 1)[0])
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_CREAT | os.O_WRONLY, 0o600))
+    with contextlib.suppress(OSError):
+        path.chmod(0o600)
 
 
 def check_db_url(url: str) -> str:
@@ -49,17 +74,27 @@ def check_db_url(url: str) -> str:
 
 
 class RedactTokens(logging.Filter):
-    """Blank out ``token=…`` in log lines (uvicorn logs a WebSocket's URL when it is accepted).
+    """Blank out every URL's query in log lines (uvicorn logs a WebSocket's URL when it is accepted).
 
-    >>> record = logging.LogRecord("x", logging.INFO, "", 0, "%s", ("GET /ws?lang=en&token=s3cret",), None)
-    >>> RedactTokens().filter(record), record.getMessage()
-    (True, 'GET /ws?lang=en&token=…')
+    The whole query goes, not just ``token=…``: a key can be spelled many ways (``%74oken``, a typo)
+    and none of the server's own queries is worth a secret in the log.
+
+    >>> def logged(text):
+    ...     record = logging.LogRecord("x", logging.INFO, "", 0, "%s", (text,), None)
+    ...     RedactTokens().filter(record)
+    ...     return record.getMessage()
+    >>> logged("GET /ws?lang=en&token=s3cret")
+    'GET /ws?…'
+    >>> logged('"WebSocket /api/games/x/ws?%74oken=s3cret&lang=ko" [accepted]'), logged("GET /ws?tokn=s3cret HTTP/1.1")
+    ('"WebSocket /api/games/x/ws?…" [accepted]', 'GET /ws?… HTTP/1.1')
+    >>> logged("game ab created: what now?")
+    'game ab created: what now?'
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
         message = record.getMessage()
-        if "token=" in message:
-            record.msg = TOKEN_IN_URL.sub("token=…", message)
+        if "?" in message:
+            record.msg = QUERY_IN_URL.sub("?…", message)
             record.args = ()
         return True
 
@@ -115,6 +150,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
         limits = dataclasses.replace(limits, max_connections=fitted)
 
     url = check_db_url(db) if db else default_db_url()
+    private_sqlite(url)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(url, settings=settings)
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host

@@ -40,4 +40,6 @@ class ServerSettings:
     max_sockets_per_game: int = 64
     #: WebSockets one client address may hold open at most
     max_sockets_per_client: int = 64
+    #: the host names the server answers to (any address always: see hanpan.web.middleware.host_allowed)
+    allowed_hosts: tuple[str, ...] = ("localhost",)
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)

@@ -506,8 +506,10 @@ let retry = 500;
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang });
-  if (token) query.set("token", token);
-  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${query}`);
+  // the seat's token goes as a subprotocol, never in the URL (which server logs and proxies keep)
+  const protocols = token ? ["hanpan", `token.${token}`] : ["hanpan"];
+  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${query}`,
+                               protocols);
   socket.addEventListener("open", () => { retry = 500; connection = "ok"; });
   socket.addEventListener("message", async (event) => {
     const at = performance.now();
