@@ -196,3 +196,50 @@ def test_the_database_file_and_its_folder_are_private(tmp_path: Path, monkeypatc
     shared.chmod(0o644)
     private_sqlite(f"sqlite:///{shared}")  # one made before: narrowed
     assert stat.S_IMODE(shared.stat().st_mode) == 0o600
+
+
+def test_games_left_idle_are_abandoned_and_games_of_people_only_are_not_rebuilt_at_start(tmp_path: Path) -> None:
+    """After a restart only the games a computer seat must go on with are rebuilt; games nobody moved in
+    for ``idle_days`` are marked abandoned (5,000 abandoned games once cost a restart ~39 s of CPU)."""
+    import asyncio
+    from datetime import UTC, datetime, timedelta
+
+    from sqlalchemy import update
+
+    from hanpan.web.hub import Hub
+    from hanpan.web.storage import Store, games_table
+
+    url = f"sqlite:///{tmp_path}/hanpan.sqlite3"
+    settings = ServerSettings(bot_workers=1, idle_days=7)
+
+    async def first_run() -> tuple[str, str, str]:
+        hub = Hub(Store(url), settings=settings)
+        made = [await hub.create("spirits_of_the_wild", seats, {}, seed)
+                for seats, seed in ((["human", "human"], 1), (["human", "human"], 2), (["human", "greedy"], 3))]
+        await hub.close()
+        return made[0].game.id, made[1].game.id, made[2].game.id
+
+    idle, fresh, with_bot = asyncio.run(first_run())
+    store = Store(url)
+    with store.engine.begin() as c:
+        c.execute(update(games_table).where(games_table.c.id == idle)
+                  .values(updated_at=datetime.now(UTC) - timedelta(days=8)))
+    store.close()
+
+    async def restart() -> None:
+        hub = Hub(Store(url), settings=settings)
+        await hub.start()
+        deadline = time.monotonic() + 20
+        while with_bot not in hub._games and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        assert with_bot in hub._games  # its computer seat goes on
+        assert idle not in hub._games and fresh not in hub._games  # people only: rebuilt when opened
+        stored = await hub.db(hub.store.game, idle)
+        assert stored is not None and stored.status == "abandoned"
+        opened = await hub.get(fresh)
+        assert opened is not None and opened.status == "playing"
+        stale = await hub.get(idle)
+        assert stale is not None and stale.status == "abandoned"
+        await hub.close()
+
+    asyncio.run(restart())

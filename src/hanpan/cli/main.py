@@ -121,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
                    help="a host name the server answers to, besides localhost and any address "
                         "(repeat it; *.example.org for subdomains)")
+    p.add_argument("--idle-days", type=_days, default=30.0,
+                   help="days a game may wait for a move before it is marked abandoned (default 30)")
     p.add_argument("--max-sockets-per-game", type=_positive, default=64,
                    help="WebSockets open on one game at most (default 64)")
     p.add_argument("--max-sockets-per-client", type=_positive, default=64,
@@ -170,14 +172,22 @@ def _positive(text: str) -> int:
     return value
 
 
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text} is not allowed; use a number of seconds above 0")
-    return value
+def _amount(unit: str) -> Callable[[str], float]:
+    """An argparse type: a positive, finite number of ``unit``."""
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
+        if not value > 0 or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"{text} is not allowed; use a number of {unit} above 0")
+        return value
+
+    return parse
+
+
+_seconds, _days = _amount("seconds"), _amount("days")
 
 
 def _port(text: str) -> int:
@@ -429,7 +439,7 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     limits = ConnectionLimits(args.header_timeout, args.max_connections, args.stall_timeout, args.send_buffer)
     settings = ServerSettings(bot_workers=args.bot_workers, max_sockets_per_game=args.max_sockets_per_game,
                               max_sockets_per_client=args.max_sockets_per_client, connections=limits,
-                              allowed_hosts=("localhost", *args.allowed_host))
+                              allowed_hosts=("localhost", *args.allowed_host), idle_days=args.idle_days)
     return serve(args.host, args.port, args.db, args.open, settings)
 
 

@@ -18,7 +18,7 @@ from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
 from hanpan.agents.registry import agent_names
@@ -41,6 +41,8 @@ GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 BOT_RETRIES = 3
 #: live games held in memory at most (beyond it, idle ones are dropped: the database has them)
 MAX_LIVE = 2000
+#: how often games left idle are looked for (``ServerSettings.idle_days``)
+SWEEP_SECONDS = 3600
 #: Seeds the page can show exactly (JavaScript numbers are exact below 2**53).
 MAX_SEED = 2**53 - 1
 
@@ -106,11 +108,35 @@ class Hub:
         task.add_done_callback(self._tasks.discard)
 
     async def start(self) -> None:
-        """Resume every game in progress (their computer seats go on thinking)."""
+        """Abandon the games left idle too long, resume the others whose computer seats have a move to
+        make (games of people only are rebuilt when someone opens them), and sweep again every hour."""
         self._spawn(self._resume())
 
+    async def expire_idle(self) -> list[str]:
+        """Mark abandoned the games in progress nobody moved in for ``settings.idle_days`` (not a lobby
+        table's: its clock rules it); the ones held in memory say so to their pages at once."""
+        before = self.clock() - timedelta(days=self.settings.idle_days)
+        expired = await self.db(self.tables.expire_idle, before)
+        for game_id in expired:
+            live = self._games.get(game_id)
+            if live is not None:
+                live.abandoned = True
+                live.version += 1
+                self.changed(live)
+        if expired:
+            log.info("%d game(s) idle for over %g days marked abandoned", len(expired), self.settings.idle_days)
+        return expired
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_SECONDS)
+            await self.expire_idle()
+
     async def _resume(self) -> None:
-        for game_id in await self.db(self.store.playing_ids):
+        await self.expire_idle()
+        self._spawn(self._sweep())
+        since = self.clock() - timedelta(days=self.settings.idle_days)
+        for game_id in await self.db(self.store.resumable_ids, since):
             try:
                 live = await self.get(game_id)
             except HanpanError as e:

@@ -243,10 +243,14 @@ class Store:
         with self.engine.connect() as c:
             return [_row_game(r) for r in c.execute(query).all()]
 
-    def playing_ids(self) -> list[str]:
+    def resumable_ids(self, since: datetime) -> list[str]:
+        """The games in progress, changed since ``since``, with a computer seat: the ones to resume at
+        start (a game of people only waits for them, and is rebuilt when one opens it)."""
+        query = (select(games_table.c.id, games_table.c.seats)
+                 .where(games_table.c.status == "playing", games_table.c.updated_at >= since))
         with self.engine.connect() as c:
-            return [str(r.id) for r in c.execute(select(games_table.c.id)
-                                                 .where(games_table.c.status == "playing")).all()]
+            rows = c.execute(query).all()
+        return [str(r.id) for r in rows if any(kind != "human" for kind in json.loads(r.seats))]
 
 
 class _NoLock:

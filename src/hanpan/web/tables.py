@@ -309,6 +309,20 @@ class Tables:
             table.sitting = self._sitting(c, [table.id])[table.id]
         return table
 
+    def expire_idle(self, before: datetime) -> list[str]:
+        """Mark abandoned the games in progress unchanged since ``before``, but not a lobby table's
+        (its turn clock rules it); their ids."""
+        at_tables = select(lobby_tables_table.c.game_id).where(lobby_tables_table.c.game_id.is_not(None))
+        idle = (select(games_table.c.id)
+                .where(games_table.c.status == "playing", games_table.c.updated_at < before,
+                       games_table.c.id.not_in(at_tables)))
+        with self.store._writing(), self.store.engine.begin() as c:
+            ids = [str(r.id) for r in c.execute(idle).all()]
+            if ids:
+                c.execute(update(games_table).where(games_table.c.id.in_(ids))
+                          .values(status="abandoned", updated_at=datetime.now(UTC)))
+        return ids
+
     def of_game(self, game_id: str) -> LobbyTable | None:
         with self.store.engine.connect() as c:
             row = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.game_id == game_id)).first()
