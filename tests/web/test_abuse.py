@@ -243,3 +243,43 @@ def test_games_left_idle_are_abandoned_and_games_of_people_only_are_not_rebuilt_
         await hub.close()
 
     asyncio.run(restart())
+
+
+def _finished_record(client: TestClient) -> dict[str, object]:
+    table = Table.create(client, SETUPS["spirits_of_the_wild"], seats=["random", "random"], seed=5)
+    table.wait(lambda b: b["status"] != "playing" and not b["thinking"], seconds=60)
+    record: dict[str, object] = client.get(f"{table.url}/record").json()
+    return record
+
+
+def test_a_record_is_replayed_once_however_many_steps_are_asked_and_new_records_are_rate_limited(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hanpan.web.app as web_app
+
+    built: list[int] = []
+
+    class CountedReplay(web_app.Replay):  # type: ignore[misc,name-defined]
+        def __init__(self, *args: object) -> None:
+            built.append(1)
+            super().__init__(*args)
+
+    monkeypatch.setattr(web_app, "Replay", CountedReplay)
+    settings = ServerSettings(bot_workers=1, allowed_hosts=("testserver",), new_records_per_minute=2)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/hanpan.sqlite3", settings=settings)) as client:
+        record = _finished_record(client)
+        for move in range(12):  # the replay page steps through it
+            assert client.post("/api/replay", json={"record": record, "move": move}).json()["move_number"] == move
+        assert len(built) == 1
+        other = {**record, "players": ["human", "random"]}  # another record: counted
+        assert client.post("/api/replay", json={"record": other}).status_code == 200
+        third = {**record, "players": ["random", "human"]}
+        refused = client.post("/api/replay", json={"record": third})
+        assert refused.status_code == 429 and "try again in" in refused.json()["detail"]
+        assert client.post("/api/replay", json={"record": record, "move": 3}).status_code == 200  # kept: free
+        too_long = {**record, "actions": ["take 2"] * 3001, "result": None}
+        refused = client.post("/api/replay", json={"record": too_long})
+        assert refused.status_code == 413 and "3001 moves" in refused.json()["detail"]
+        game_id = client.get("/api/games", params={"status": "finished"}).json()[0]["id"]
+        for move in range(5):
+            assert client.get(f"/api/games/{game_id}/replay", params={"move": move}).status_code == 200
+        assert len(built) == 3  # the record, the other one and the finished game: once each

@@ -32,10 +32,11 @@ from hanpan.core.registry import game as find_game
 from hanpan.web import routes_accounts, routes_tables
 from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.hub import Hub, web_options
-from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part, replay_body
+from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
 from hanpan.web.middleware import BodyLimit, HostCheck, SecurityHeaders
 from hanpan.web.ratings import Ratings, rated_levels
+from hanpan.web.replays import MAX_REPLAY_MOVES, RateLimit, Replay, Replays, record_key
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
@@ -98,6 +99,9 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     app = FastAPI(title="hanpan", version="1", lifespan=lifespan,
                   description="Play Harmonies, Spirits of the Wild and Four Gardens: the API the pages use.")
+
+    replays = Replays()  # finished games' and records' replays, built once each
+    new_records = RateLimit(settings.new_records_per_minute, 60.0)
 
     def hub() -> Hub:
         found: Hub = holder["hub"]
@@ -268,22 +272,32 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         if seat is not None and seat >= len(live.stored.seats):
             raise ApiError(400, f"seat must be 0–{len(live.stored.seats) - 1}")
         notations = [m.notation for m in live.moves]
-        body = await asyncio.to_thread(replay_body, live.stored, notations, min(move, len(notations)), seat, lang)
-        return body
+        replay = await asyncio.to_thread(replays.get, f"game:{game_id}", lambda: Replay(live.stored, notations))
+        return await asyncio.to_thread(replay.body, move, seat, lang)
 
     @app.post("/api/replay", summary="Any record file at move N (the replay page's 'open a record')")
-    async def replay_record(request: ReplayRequest) -> dict[str, Any]:
-        record = Record.from_json(request.record)
-        game = find_game(record.game)
-        allowed = web_options(game)
-        for name in record.options:
-            if name not in allowed:  # e.g. a deck file: the server reads no file a request names
-                raise ApiError(400, f"option {name!r} cannot be replayed here; options: {', '.join(allowed)}")
-        if request.seat is not None and request.seat >= len(record.players):
-            raise ApiError(400, f"seat must be 0–{len(record.players) - 1}")
-        stored = StoredGame("record", game.id, record.options, record.seed, record.players)
-        move = min(request.move, len(record.actions))
-        return await asyncio.to_thread(replay_body, stored, record.actions, move, request.seat, request.lang)
+    async def replay_record(request: ReplayRequest, http: Request) -> dict[str, Any]:
+        key = record_key(request.record)
+        replay: Replay | None = replays.find(key)
+        if replay is None:  # a record new here: checked, bounded and counted against its client
+            record = Record.from_json(request.record)
+            game = find_game(record.game)
+            allowed = web_options(game)
+            for name in record.options:
+                if name not in allowed:  # e.g. a deck file: the server reads no file a request names
+                    raise ApiError(400, f"option {name!r} cannot be replayed here; options: {', '.join(allowed)}")
+            if len(record.actions) > MAX_REPLAY_MOVES:
+                raise ApiError(413, f"this record has {len(record.actions)} moves; a replay here takes at most "
+                                    f"{MAX_REPLAY_MOVES}")
+            wait = new_records.wait(http.client.host if http.client is not None else "?")
+            if wait > 0:
+                raise ApiError(429, f"too many new records replayed from your address; try again in {wait:.0f} s")
+            stored = StoredGame("record", game.id, record.options, record.seed, record.players)
+            built: Replay = await asyncio.to_thread(replays.get, key, lambda: Replay(stored, record.actions))
+            replay = built
+        if request.seat is not None and request.seat >= len(replay.stored.seats):
+            raise ApiError(400, f"seat must be 0–{len(replay.stored.seats) - 1}")
+        return await asyncio.to_thread(replay.body, request.move, request.seat, request.lang)
 
     # --- pushes --------------------------------------------------------------------------------
     @app.websocket("/api/games/{game_id}/ws")

@@ -26,7 +26,7 @@ from typing import Any
 from hanpan.agents.ladder import level_title
 from hanpan.core.action import Action
 from hanpan.core.contract import State
-from hanpan.core.errors import HanpanError, IllegalActionError
+from hanpan.core.errors import HanpanError
 from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
 from hanpan.web.storage import StoredGame, StoredMove
@@ -290,19 +290,3 @@ def labels(game_id: str, lang: str) -> dict[str, str]:
         except KeyError:  # a game names only its categories: "total" and the like stay as they are
             out[key] = {"total": "총점" if lang == "ko" else "Total"}.get(key, key)
     return out
-
-
-def replay_body(stored: StoredGame, notations: Sequence[str], upto: int, seat: int | None,
-                lang: str) -> dict[str, Any]:
-    """The body of a replay at move ``upto`` (0 = the start), seen by ``seat`` or the table."""
-    live = LiveGame.rebuild(stored, [])
-    for number, text in enumerate(notations[:upto]):
-        mover = live.state.current_player
-        try:
-            action = live.state.parse_action(text)
-        except HanpanError as e:
-            raise IllegalActionError(f"move {number + 1} ({text!r}): {e}") from None
-        assert mover is not None
-        live._advance(action, StoredMove(number, mover, text))
-    body = live.body(seat, lang)
-    return {**body, "legal": [], "hints": {}, "can_undo": False, "total_moves": len(notations)}

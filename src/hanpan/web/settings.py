@@ -42,6 +42,8 @@ class ServerSettings:
     max_sockets_per_client: int = 64
     #: days a game in progress may wait for a move before it is marked abandoned (not resumed at start)
     idle_days: float = 30.0
+    #: records not replayed here before that one client address may open per minute (the replay page)
+    new_records_per_minute: int = 12
     #: the host names the server answers to (any address always: see hanpan.web.middleware.host_allowed)
     allowed_hosts: tuple[str, ...] = ("localhost",)
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
