@@ -40,6 +40,7 @@ HOT = [
     "src/hanpan/games/four_gardens/knowledge.py",
     "src/hanpan/games/four_gardens/layout.py",
     "src/hanpan/games/four_gardens/state.py",
+    "src/hanpan/games/four_gardens/weights.py",
     "src/hanpan/games/four_gardens/whims.py",
     "src/hanpan/agents/base.py",
     "src/hanpan/agents/simple.py",

@@ -13,8 +13,9 @@ One ply of lookahead sees no completion coming, so progress is valued directly:
 - the same for the opponents, weighted down, so that taking favour from them (the cap) counts;
 - what the player to move has won but not yet received (queued favour, a tile to choose) counts too.
 
-The weights (``Weights``) are set by hand in the standard evaluation; the ``"learned"`` one
-(hanpan.games.four_gardens.learned) plays the same terms with weights fitted by self-play.
+The weights (``Weights``, in hanpan.games.four_gardens.weights) are set by hand in the standard
+evaluation; the ``"learned"`` one (hanpan.games.four_gardens.learned) plays the same terms with weights
+fitted by self-play.
 
 >>> from hanpan.games.four_gardens import GAME
 >>> s = GAME.new(players=2, seed=1)
@@ -24,8 +25,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from hanpan.core.evaluation import STANDARD, current
 from hanpan.games.four_gardens import learned
@@ -43,34 +43,10 @@ from hanpan.games.four_gardens.layout import (
     PH_WHIM,
     SLOT_GROUP,
 )
+from hanpan.games.four_gardens.weights import WEIGHTS, Weights
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
-
-@dataclass(frozen=True)
-class Weights:
-    """The evaluation's weights, in favour points.  ``WEIGHTS`` are the standard ones (set by hand);
-    the ``"learned"`` evaluation plays with weights fitted by self-play (hanpan.games.four_gardens.learned).
-
-    >>> Weights().token_on_card < 1  # a full card is worth less than completing it
-    True
-    """
-
-    placed: float = 0.15  # a base card in the garden
-    token_on_card: float = 0.7  # share of a card's favour per covered part of its cost (a full card < its completion)
-    token_useful: float = 0.55  # a storage token some base card needs (share of its value on the card)
-    token_spare: float = 0.08  # any other storage token
-    landscape: float = 0.35  # per missing position of its copy: favour it will add later
-    landscape_card: float = 0.3  # every landscape card (toward the end and the first tie-break)
-    push: float = 0.3  # a gain on a track where the marker is already on 10 (it pushes the others back)
-    opponents: float = 0.35  # weight of the best opponent's value
-    pending_tile: float = 1.5  # a bonus or whim tile won but not yet chosen or resolved
-    pending_token: float = 0.3  # a token still to be placed
-    hand: float = 0.05  # a card in hand
-
-
-#: the standard evaluation's weights
-WEIGHTS: Final = Weights()
 
 
 def weights_for(players: int) -> Weights:

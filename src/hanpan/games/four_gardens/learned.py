@@ -1,6 +1,6 @@
 """The ``"learned"`` Four Gardens evaluation: the standard evaluation's weights, fitted by self-play.
 
-``heuristic.Weights`` values a position by hand-set weights (a base card's share of its favour per
+``weights.Weights`` values a position by hand-set weights (a base card's share of its favour per
 token on it, a useful token in storage, a landscape card, the best opponent's share, …).  The learned
 evaluation is the same function with weights fitted (docs/experiments/four-gardens-weights.md) for one
 player count by self-play: greedy with trial weights against greedy with the standard ones, on
@@ -33,11 +33,10 @@ from typing import TYPE_CHECKING, Final
 
 from hanpan.core.errors import DataError
 from hanpan.core.evaluation import STANDARD
+from hanpan.games.four_gardens.weights import Weights
 
 if TYPE_CHECKING:
     from importlib.resources.abc import Traversable
-
-    from hanpan.games.four_gardens.heuristic import Weights
 
 #: the evaluations Four Gardens offers (``FourGardens.evaluations``)
 EVALUATIONS: Final = (STANDARD, "learned")
@@ -65,8 +64,6 @@ def load(players: int, text: str | None = None) -> Weights | None:
 token_on_card, token_useful, token_spare, landscape, landscape_card, push, opponents, pending_tile, \
 pending_token, hand
     """
-    from hanpan.games.four_gardens.heuristic import Weights
-
     if text is None:
         path = model_path(players)
         if not path.is_file():
