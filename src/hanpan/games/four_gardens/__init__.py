@@ -2,9 +2,11 @@
 
 Rules: ../shared/spec/four_gardens.md.  Options: ``whims`` (the promo), ``deck`` (a deck file instead of
 the built-in reconstructed deck), and the core ``max_turns``.  Modules: ``data`` (components),
-``deck`` (deck files), ``actions`` (notation), ``state`` (the rules), ``knowledge`` (view and
-determinize), ``position`` (JSON), ``heuristic`` (greedy evaluation), ``render`` (terminal),
-``make_deck`` (the seeded script that wrote ``data/deck.json``).
+``deck`` (deck files), ``actions`` (notation), ``layout`` (slots, phases), ``state`` (the state: fields,
+dispatch) and the rules by job: ``legal``, ``turns``, ``tower``, ``completion``, ``whims`` (the promo),
+``scoring``; ``knowledge`` (view and determinize), ``position`` (JSON), ``heuristic`` (greedy
+evaluation) with ``weights`` and ``learned``, ``render`` (terminal), ``make_deck`` (the seeded script
+that wrote ``data/deck.json``).
 
 Where the spec leaves a gap, these defaults hold (each is tested):
 
@@ -29,7 +31,7 @@ Where the spec leaves a gap, these defaults hold (each is tested):
 - Oppression goes on any opponent's base card; no token may be placed on it by any means.
 - Rearrange: within one rearrange a base card either gives or receives each resource, never both (a
   card that got grass gives none, a card that gave grass takes none back).  It keeps every reachable
-  outcome and makes every rearrange end (see ``GardensState._rearrange_ids``).
+  outcome and makes every rearrange end (see ``legal.rearrange_ids``).
 - Upheaval: the floors are set bottom up, each a resource and the face (0–3) toward the player; then
   collection from the bottom (``collect up``) or the top (``collect down``), all of a floor while
   storage has room, limited by the supply.

@@ -179,7 +179,7 @@ def view(s: GardensState, player: int) -> dict[str, Any]:
                        "pending_bonus": s.pending_bonus,
                        "game_end_triggered": s.trigger,
                        # public: in a rearrange, which cards gave / received which resources (they may not
-                       # do the other; see GardensState._rearrange_ids)
+                       # do the other; see legal.rearrange_ids)
                        **({"gave": mask_json(s.gave), "got": mask_json(s.got)} if s.phase == PH_REARRANGE
                           else {})},
         "winners": list(s.winners()),

@@ -10,7 +10,7 @@ Traceback (most recent call last):
 hanpan.core.errors.PositionError: the position holds 99 stone tokens; the game has 15
 
 In the rearrange phase, ``turn_state`` also holds ``gave`` and ``got``: per base card of the rearranging
-player (by id), the resources it gave / received in this rearrange (see ``GardensState._rearrange_ids``).
+player (by id), the resources it gave / received in this rearrange (see ``legal.rearrange_ids``).
 
 >>> for text in ("play c5", "rotate c38 ccw", "rearrange c24", "move grass storage c5"):
 ...     _ = s.play(text)

@@ -17,11 +17,20 @@ written ``c1``..``c70``; resources, gods and colours are indices in data order):
   ``private`` the bitmask of hand cards drawn blind (their base side known only to
   their holder); ``epoch[c]`` the number of the deck the card was last shuffled into.
 - a decision waits in ``phase``; the completion machinery (``queue`` of favour gains,
-  ``pending_bonus``, ``place_left``) is resumed by ``_resolve`` after each decision.
+  ``pending_bonus``, ``place_left``) is resumed by ``completion.resolve`` after each decision.
 - rearrange ruling (keeps turns finite): within one rearrange, a base card is a giver or a
   receiver of each resource, never both.  ``gave`` / ``got`` are bitmasks over
   ``card * NR + resource`` of the rearranging player's cards that gave / received a token of
-  that resource in this rearrange (0 outside the rearrange phase); see ``_rearrange_ids``.
+  that resource in this rearrange (0 outside the rearrange phase); see ``legal.rearrange_ids``.
+
+The class holds the fields, ``clone``, the small queries and the contract's methods, and dispatches each
+decision; the rules themselves are functions over the state, a module per job: ``legal`` (which
+decisions are open), ``turns`` (the turn sequence, refill and deck), ``tower`` (rotation, collecting),
+``completion`` (landscapes completed, favour, bonus tiles), ``whims`` (the promo), ``scoring`` (points
+and winners), ``knowledge`` (views, determinize) and ``position`` (JSON).  They import each other
+downward only (``whims`` lowest of the rules, then ``legal``, ``turns``, ``completion``); ``whims``
+hands back to the turn sequence and the completion machinery through the state's ``_resolve``,
+``_next_action``, ``_pop_deck`` and ``_discard_from_hand``.
 
 >>> from hanpan.games.four_gardens import GAME
 >>> s = GAME.new(players=2, seed=3)
@@ -34,7 +43,6 @@ written ``c1``..``c70``; resources, gods and colours are indices in data order):
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Sequence
 from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
@@ -42,32 +50,26 @@ from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens import actions as A
+from hanpan.games.four_gardens import scoring
+from hanpan.games.four_gardens.completion import complete, gain, resolve, take_bonus
 from hanpan.games.four_gardens.data import (
     ACTIONS_PER_TURN,
     BONUS_PILES,
     DISPLAY_SIZE,
-    END_LANDSCAPES,
     FACE_ICONS,
-    GODS,
     HAND_SIZE,
-    OPPRESSION,
     SEAT_SIDES,
     STORAGE_SLOTS,
     SUPPLY,
     TOLERANCE,
-    TRACK_HIGH,
-    TRACK_LOW,
     TRACK_START,
     WHIMS_REVEALED,
-    WILD,
 )
-from hanpan.games.four_gardens.deck import GAIN, Deck
+from hanpan.games.four_gardens.deck import Deck
 from hanpan.games.four_gardens.layout import (
     DOWN_ORDER,
     FIRST_SLOT,
-    GROUP_MASK,
     GROUP_SIZE,
-    GROUP_SLOTS,
     GROUPS,
     NC,
     NG,
@@ -90,13 +92,22 @@ from hanpan.games.four_gardens.layout import (
     PH_TOWER,
     PH_WHIM,
     SECOND_SLOT,
-    SLOT_GROUP,
     UP_ORDER,
-    W_GONE,
     W_HELD,
     W_NONE,
 )
-from hanpan.games.four_gardens.whims import take_whim, use_whim, whim_ids, whim_points
+from hanpan.games.four_gardens.legal import action_ids, bonus_choices, may_draw, put_ids, rearrange_ids
+from hanpan.games.four_gardens.tower import collect, rotate
+from hanpan.games.four_gardens.turns import (
+    discard_from_hand,
+    draw_blind,
+    next_action,
+    pop_deck,
+    refill,
+    start_refill,
+    start_turn,
+)
+from hanpan.games.four_gardens.whims import use_whim, whim_points
 
 ACT: Final = A.TABLE
 
@@ -206,7 +217,7 @@ class GardensState(State):
             rng.shuffle(s.whim_stack)
             s.whim_open = [s.whim_stack.pop() for _ in range(WHIMS_REVEALED)]
         s.reveals = 1
-        s._start_turn()
+        start_turn(s)
         return s
 
     def clone(self) -> Self:
@@ -318,14 +329,14 @@ class GardensState(State):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == PH_REARRANGE:
-            return [ACT[i] for i in self._rearrange_ids()]
+            return [ACT[i] for i in rearrange_ids(self)]
         if phase == PH_ACTION:
-            return [ACT[i] for i in self._action_ids()]
+            return [ACT[i] for i in action_ids(self)]
         if phase == PH_PUT:
-            return [ACT[i] for i in self._put_ids()]
+            return [ACT[i] for i in put_ids(self)]
         if phase == PH_REFILL:
             ids = sorted(A.TAKE + c for c in self.display)
-            if self._may_draw():
+            if may_draw(self):
                 ids.append(A.DRAW)
             return [ACT[i] for i in ids]
         if phase == PH_COMPLETE:
@@ -334,7 +345,7 @@ class GardensState(State):
             b = self.player * NG
             return [ACT[A.FAVOUR + g] for g in range(NG) if self.marker[b + g]]
         if phase == PH_BONUS:
-            return [ACT[A.BONUS_PILE + t] for t in self._bonus_choices()]
+            return [ACT[A.BONUS_PILE + t] for t in bonus_choices(self)]
         if phase == PH_WHIM:
             return [ACT[A.WHIM + w] for w in sorted(self.whim_open)]
         if phase == PH_CONSECRATE:
@@ -354,127 +365,6 @@ class GardensState(State):
             return [ACT[A.COLLECT], ACT[A.COLLECT + 1]]
         return []
 
-    def _action_ids(self) -> list[int]:
-        p = self.player
-        hand = self.hands[p]
-        ids: list[int] = []
-        if self.actions_done < self.actions_allowed and hand:
-            action = self.cards.action
-            if len(self.bases[p]) < 3:
-                ids.extend([A.PLAY + c for c in hand if self.slot_for(p, c) >= 0])
-            gains = []
-            for c in hand:
-                if action[c] == GAIN:
-                    gains.append(c)
-                else:
-                    ids.append(A.ROTATE + 2 * c)
-                    ids.append(A.ROTATE + 2 * c + 1)
-            if gains and self._may_put():
-                ids.extend([A.GAIN + c for c in gains])
-            ids.extend([A.REARRANGE + c for c in hand])
-        if self.actions_done >= ACTIONS_PER_TURN or not hand:
-            ids.append(A.END)
-        if self.whims_on:
-            ids.extend(whim_ids(self, p, hand))
-        return ids
-
-    def _has_action(self) -> bool:
-        """True if the player has a decision at an action-choice point (more than ``end``)."""
-        p = self.player
-        hand = self.hands[p]
-        if self.actions_done < self.actions_allowed and hand:
-            return True  # a card can always be spent on a rearrange
-        return self.whims_on and bool(whim_ids(self, p, hand))
-
-    def _wants(self, p: int) -> list[list[int]]:
-        """Per resource, the player's base cards with an empty slot of it that may take tokens."""
-        tok = self.tok
-        cost = self.cards.cost
-        oppressed = self.oppressed
-        wants: list[list[int]] = [[], [], [], []]
-        for b in self.bases[p]:
-            if b != oppressed:
-                need = cost[b]
-                t = b * NR
-                for r in range(NR):
-                    if tok[t + r] < need[r]:
-                        wants[r].append(b)
-        return wants
-
-    def _may_put(self) -> bool:
-        """True if one token of some resource can go somewhere (a gain-1 is legal)."""
-        supply = self.supply
-        if self.free(self.player) > 0 and (supply[0] or supply[1] or supply[2] or supply[3]):
-            return True
-        wants = self._wants(self.player)
-        return any(supply[r] and wants[r] for r in range(NR))
-
-    def _put_ids(self) -> list[int]:
-        """Placing one token of a resource of choice: storage or a base card with that empty slot."""
-        p = self.player
-        supply = self.supply
-        room = self.free(p) > 0
-        wants = self._wants(p)
-        ids: list[int] = []
-        for r in range(NR):
-            if supply[r]:
-                start = A.PUT + r * (NC + 1)
-                if room:
-                    ids.append(start)
-                ids.extend([start + 1 + b for b in wants[r]])
-        return ids
-
-    def _rearrange_ids(self) -> list[int]:
-        """The rearrange moves open now, under the ruling that no card both gives and receives a resource.
-
-        Within one rearrange, a card that received a token of r (from storage or from another card) gives no
-        r, and a card that gave r receives no r (``got`` / ``gave``).  Every outcome stays reachable:
-        completions are checked only after ``done`` and tokens of a type are alike, so any final arrangement
-        that some sequence of moves reaches is also reached by moving each token at most once, straight from
-        where it starts to where it ends (each such move is legal: its target stays below its final count,
-        hence below its cost, and an Oppressed card, which can only lose tokens, is never a target); in
-        those moves givers and receivers of each type are disjoint.  And every rearrange is finite: each
-        move lowers storage or the count of a giver, which never grows again in that rearrange.
-        """
-        p = self.player
-        store = self.store
-        sb = p * NR
-        wants = self._wants(p)
-        gave = self.gave
-        got = self.got
-        if gave:  # a card that gave r takes no r back
-            for r in range(NR):
-                if wants[r]:
-                    wants[r] = [b for b in wants[r] if not gave >> (b * NR + r) & 1]
-        ids: list[int] = []
-        for r in range(NR):
-            if store[sb + r] and wants[r]:
-                ids.extend([A.MOVE_STORE + r * NC + b for b in wants[r]])
-        bases = self.bases[p]
-        if len(bases) > 1:
-            tok = self.tok
-            for r in range(NR):
-                targets = wants[r]
-                if targets:
-                    for a in bases:
-                        if tok[a * NR + r] and not got >> (a * NR + r) & 1:  # a card that got r gives none
-                            start = A.MOVE_CARD + (r * NC + a) * NC
-                            ids.extend([start + b for b in targets if b != a])
-        for r in range(NR):
-            if store[sb + r]:
-                ids.append(A.RETURN + r)
-        ids.append(A.DONE)
-        return ids
-
-    def _may_draw(self) -> bool:
-        if not (self.deck or self.discard):
-            return False
-        return not (self.foresight_now and self.display)
-
-    def _bonus_choices(self) -> list[int]:
-        held = self.bonus_held[self.player]
-        return [t for t in range(len(self.piles)) if self.piles[t] and not held >> t & 1]
-
     # --- making decisions ------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         i = action.id
@@ -489,7 +379,7 @@ class GardensState(State):
             else:
                 self.store[p * NR + r] = self.store[p * NR + r] + 1
             self.place_left -= 1
-            self._resolve()
+            resolve(self)
         elif i < A.DONE:  # a rearrange move
             if i < A.MOVE_CARD:
                 r, b = divmod(i - A.MOVE_STORE, NC)
@@ -509,26 +399,26 @@ class GardensState(State):
                 self.supply[r] = self.supply[r] + 1
         elif i == A.DONE:
             self.gave = self.got = 0
-            self._resolve()
+            resolve(self)
         elif i < A.FAVOUR:
-            self._complete(p, i - A.COMPLETE)
-            self._resolve()
+            complete(self, p, i - A.COMPLETE)
+            resolve(self)
         elif i < A.BONUS_PILE:
-            self._gain(p, i - A.FAVOUR)
-            self._resolve()
+            gain(self, p, i - A.FAVOUR)
+            resolve(self)
         elif i < A.TAKE:
-            self._take_bonus(p, i - A.BONUS_PILE)
-            self._resolve()
+            take_bonus(self, p, i - A.BONUS_PILE)
+            resolve(self)
         elif i < A.DRAW:
             c = i - A.TAKE
             self.display.remove(c)
             insort(self.hands[p], c)
-            self._refill()
+            refill(self)
         elif i == A.DRAW:
-            self._draw_blind(p)
-            self._refill()
+            draw_blind(self, p)
+            refill(self)
         elif i == A.END:
-            self._start_refill()
+            start_refill(self)
         else:
             use_whim(self, i)
 
@@ -542,284 +432,61 @@ class GardensState(State):
             slot = self.slot_for(p, c)
             self.slots[p * NS + slot] = c
             insort(self.bases[p], c)
-            self._next_action()
+            next_action(self)
             return
         if i < A.GAIN:
             c, ccw = divmod(i - A.ROTATE, 2)
-            self._discard_from_hand(p, c)
-            self._rotate(self.cards.floor[c], ccw == 1)
-            self._collect(p, DOWN_ORDER if self.cards.direction[c] else UP_ORDER)
-            self._next_action()
+            discard_from_hand(self, p, c)
+            rotate(self, self.cards.floor[c], ccw == 1)
+            collect(self, p, DOWN_ORDER if self.cards.direction[c] else UP_ORDER)
+            next_action(self)
         elif i < A.REARRANGE:
-            self._discard_from_hand(p, i - A.GAIN)
+            discard_from_hand(self, p, i - A.GAIN)
             self.place_left = 1
             self.phase = PH_PUT
         else:
-            self._discard_from_hand(p, i - A.REARRANGE)
+            discard_from_hand(self, p, i - A.REARRANGE)
             self.gave = self.got = 0
             self.phase = PH_REARRANGE
 
-    def _discard_from_hand(self, p: int, c: int) -> None:
-        self.hands[p].remove(c)
-        self.private &= ~(1 << c)
-        self.discard.append(c)
-
-    def _rotate(self, floor: int, ccw: bool) -> None:
-        """Turn ``floor`` and every floor above it 90° (clockwise unless ``ccw``)."""
-        step = 1 if ccw else 3
-        faces = self.floor_face
-        for f in range(floor, 4):
-            faces[f] = (faces[f] + step) & 3
-
-    def _collect(self, p: int, order: Sequence[int]) -> None:
-        """Collect from the player's side floor by floor, all of a floor while storage has room."""
-        side = SEAT_SIDES[self.num_players][p]
-        supply = self.supply
-        store = self.store
-        for f in order:
-            room = self.free(p)
-            if room <= 0:
-                return
-            r = self.floor_res[f]
-            take = min(FACE_ICONS[(self.floor_face[f] + side) & 3], room, supply[r])
-            supply[r] = supply[r] - take
-            store[p * NR + r] = store[p * NR + r] + take
-
-    # --- completion, favour, bonus -----------------------------------------------------------------
+    # --- where the promo's effects (whims.py) hand back to the rules --------------------------------
     def _resolve(self) -> None:
-        """Run the automatic steps after a gain / rearrange / bonus until a decision or the next action."""
-        p = self.player
-        while True:
-            if self.queue:
-                god = self.queue.pop(0)
-                if god == WILD:
-                    b = p * NG
-                    options = [g for g in range(NG) if self.marker[b + g]]
-                    if len(options) > 1:
-                        self.phase = PH_FAVOUR
-                        return
-                    if options:
-                        self._gain(p, options[0])
-                else:
-                    self._gain(p, god)
-                continue
-            if self.pending_bonus:
-                self.pending_bonus = False
-                if self.whims_on:
-                    if len(self.whim_open) > 1:
-                        self.phase = PH_WHIM
-                        return
-                    if self.whim_open and self._take_whim(p, self.whim_open[0]):
-                        return
-                else:
-                    choices = self._bonus_choices()
-                    if len(choices) > 1:
-                        self.phase = PH_BONUS
-                        return
-                    if choices:
-                        self._take_bonus(p, choices[0])
-                continue
-            if self.place_left > 0:
-                if self._may_put():
-                    self.phase = PH_PUT
-                    return
-                self.place_left = 0
-            full = self.full_bases(p)
-            if not full:
-                break
-            if len(full) > 1:
-                self.phase = PH_COMPLETE
-                return
-            self._complete(p, full[0])
-        self._next_action()
+        """Resume the completion machinery (``completion.resolve``)."""
+        resolve(self)
 
-    def _complete(self, p: int, card: int) -> None:
-        """Turn a full base card landscape side up and queue its favour gains."""
-        self.bases[p].remove(card)
-        tok = self.tok
-        supply = self.supply
-        for r in range(NR):
-            supply[r] = supply[r] + tok[card * NR + r]
-            tok[card * NR + r] = 0
-        base = p * NS
-        slot = self.slots.index(card, base, base + NS) - base
-        self.land[p] = self.land[p] | (1 << slot)
-        self.lcount[p] = self.lcount[p] + 1
-        group = SLOT_GROUP[slot]
-        god = self.cards.god
-        self.queue = [god[card]] + [god[self.slots[base + s]] for s in GROUP_SLOTS[group]
-                                    if s != slot and self.land[p] >> s & 1]
-        mask = GROUP_MASK[group]
-        if self.land[p] & mask == mask and not self.done_groups[p] >> group & 1:
-            self.done_groups[p] = self.done_groups[p] | (1 << group)
-            self.pending_bonus = True
-        if self.lcount[p] >= END_LANDSCAPES[self.num_players]:
-            self.trigger = True
-
-    def _gain(self, p: int, god: int) -> None:
-        """One favour gain: up 1, or at the top push every other marker on the track down."""
-        marker = self.marker
-        i = p * NG + god
-        space = marker[i]
-        if not space:
-            return
-        if space < TRACK_HIGH:
-            marker[i] = space + 1
-            return
-        for q in range(self.num_players):
-            j = q * NG + god
-            if q != p and marker[j]:
-                marker[j] = marker[j] - 1 if marker[j] > TRACK_LOW else 0
-
-    def _take_bonus(self, p: int, pile: int) -> None:
-        value = self.piles[pile].pop()
-        self.bonus_held[p] = self.bonus_held[p] | (1 << pile)
-        self.bonus_tiles[p].append(pile * 16 + value)
-        if pile == 0:
-            self.cap[p] = self.cap[p] + value
-        elif pile == 1:
-            self.place_left = value
-        else:
-            self.bonus_points[p] = self.bonus_points[p] + value
-
-    # --- whims (the promo's effects live in whims.py) ------------------------------------------------
-    def _take_whim(self, p: int, w: int) -> bool:
-        """Take a revealed whim tile; True if its effect waits for a decision."""
-        return take_whim(self, p, w)
-
-    # --- turn flow ---------------------------------------------------------------------------------
     def _next_action(self) -> None:
-        """On to the player's next action, or the refill when none is left."""
-        if self._has_action():
-            self.phase = PH_ACTION
-            self.idle = 0
-            return
-        self._start_refill()
-
-    def _start_refill(self) -> None:
-        self.phase = PH_REFILL
-        self._refill()
-
-    def _refill(self) -> None:
-        """Refill the hand card by card (a decision while the display offers a choice), then the display."""
-        p = self.player
-        hand = self.hands[p]
-        while len(hand) < HAND_SIZE:
-            if self.display:
-                self.idle = 0
-                return  # a choice: a display card or the deck
-            if not self._draw_blind(p):
-                break
-        while len(self.display) < DISPLAY_SIZE:
-            c = self._pop_deck()
-            if c < 0:
-                break
-            self.display.append(c)
-        self._end_turn()
-
-    def _draw_blind(self, p: int) -> bool:
-        c = self._pop_deck()
-        if c < 0:
-            return False
-        insort(self.hands[p], c)
-        self.private |= 1 << c
-        return True
+        """On to the next action or the refill (``turns.next_action``)."""
+        next_action(self)
 
     def _pop_deck(self) -> int:
-        """The deck's top card (-1 if deck and discards are empty); a deck run out is reshuffled at once."""
-        if not self.deck:
-            if not self.discard:
-                return -1
-            self._reshuffle()
-        c = self.deck.pop()
-        self.reveals += 1
-        if not self.deck and self.discard:
-            self._reshuffle()
-        return c
+        """The deck's top card, or -1 (``turns.pop_deck``)."""
+        return pop_deck(self)
 
-    def _reshuffle(self) -> None:
-        self.deck = self.discard
-        self.discard = []
-        self.rng.shuffle(self.deck)
-        self.deck_epoch += 1
-        for c in self.deck:
-            self.epoch[c] = self.deck_epoch
+    def _discard_from_hand(self, p: int, c: int) -> None:
+        """A hand card onto the discards (``turns.discard_from_hand``)."""
+        discard_from_hand(self, p, c)
 
-    def _end_turn(self) -> None:
-        n = self.num_players
-        while True:
-            self.turn += 1
-            self.foresight_now = False
-            if self.trigger and self.player == n - 1:
-                self.phase = PH_OVER
-                return
-            if self.max_turns is not None and self.turn >= self.max_turns:
-                self.phase = PH_OVER
-                self.stopped = True
-                return
-            self.idle += 1
-            if self.idle > n:  # a whole round in which nobody could do anything: nothing ever changes
-                self.phase = PH_OVER
-                return
-            self.player = (self.player + 1) % n
-            if self._start_turn():
-                return
+    def _gain(self, p: int, god: int) -> None:
+        """One favour gain (``completion.gain``); the rules tests give gains by hand through it."""
+        gain(self, p, god)
 
-    def _start_turn(self) -> bool:
-        """Begin the current player's turn; False if it had nothing to decide (already ended)."""
-        p = self.player
-        if self.oppressor == p:  # the Oppression tile leaves the game at its owner's next turn
-            self.whim[p * NW + OPPRESSION] = W_GONE
-            self.oppressed = self.oppressor = -1
-        self.actions_done = 0
-        self.actions_allowed = ACTIONS_PER_TURN
-        self.fresh = 0
-        if self._has_action():
-            self.phase = PH_ACTION
-            self.idle = 0
-            return True
-        hand = self.hands[p]
-        if len(hand) < HAND_SIZE and self.display:
-            self.phase = PH_REFILL
-            self.idle = 0
-            return True
-        while len(hand) < HAND_SIZE and self._draw_blind(p):
-            self.idle = 0
-        while len(self.display) < DISPLAY_SIZE:
-            c = self._pop_deck()
-            if c < 0:
-                break
-            self.display.append(c)
-        return False
-
-    # --- scores and results ----------------------------------------------------------------------
+    # --- scores and results (scoring.py) ---------------------------------------------------------
     def whim_points(self, player: int) -> int:
         return whim_points(self, player)
 
     def points(self, player: int) -> list[int]:
         """Points per category: the four god tracks, bonus tiles, whim tiles."""
-        b = player * NG
-        return [*self.marker[b:b + NG], self.bonus_points[player], self.whim_points(player)]
+        return scoring.points(self, player)
 
     def scores(self) -> tuple[ScoreCard, ...]:
-        names = (*GODS, "bonus", "whims")
-        cards = []
-        for p in range(self.num_players):
-            points = self.points(p)
-            cards.append(ScoreCard(dict(zip(names, points, strict=True)), sum(points),
-                                   {"landscapes": self.lcount[p], "largest": self.largest_landscape(p)}))
-        return tuple(cards)
+        return scoring.score_cards(self)
 
     def ranking_key(self, player: int) -> tuple[int, int, int]:
         """Total, then landscape cards, then the largest completed landscape."""
-        return (sum(self.points(player)), self.lcount[player], self.largest_landscape(player))
+        return scoring.ranking_key(self, player)
 
     def winners(self) -> tuple[int, ...]:
-        if self.status != "finished":
-            return ()
-        keys = [self.ranking_key(p) for p in range(self.num_players)]
-        best = max(keys)
-        return tuple(p for p in range(self.num_players) if keys[p] == best)
+        return scoring.winners(self)
 
     # --- information -----------------------------------------------------------------------------
     def view(self, player: int) -> dict[str, Any]:

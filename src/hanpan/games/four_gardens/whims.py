@@ -3,6 +3,10 @@
 Timing (spec table): Foresight at the start of a later own turn; Oppression, Grace, Upheaval at any
 action-choice point of an own turn (the turn taken included); the others on taking.
 
+The turn sequence (``turns``, through ``legal``) and the completion machinery (``completion``) call this
+module, so it imports neither: an effect hands back to them through the state's ``_resolve``,
+``_next_action``, ``_pop_deck`` and ``_discard_from_hand``.
+
 >>> from hanpan.games.four_gardens import GAME
 >>> s = GAME.new(players=2, seed=1, whims=True)
 >>> s.whim[GRACE] = W_HELD
@@ -54,6 +58,7 @@ from hanpan.games.four_gardens.layout import (
     W_NONE,
     W_PLACED,
 )
+from hanpan.games.four_gardens.tower import collect, rebuild
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
@@ -119,6 +124,7 @@ def take_whim(s: GardensState, p: int, w: int) -> bool:
         s.whim[i] = W_DOWN
     return False
 
+
 def use_whim(s: GardensState, i: int) -> None:
     """Make a promo decision (a whim tile taken, used or resolved)."""
     p = s.player
@@ -152,13 +158,10 @@ def use_whim(s: GardensState, i: int) -> None:
     elif i < A.COLLECT:
         s.build.append(i - A.TOWER)
         if len(s.build) == 4:
-            side = s.side(p)
-            s.floor_res = [x >> 2 for x in s.build]
-            s.floor_face = [((x & 3) - side) & 3 for x in s.build]
-            s.build = []
+            rebuild(s, s.side(p))
             s.phase = PH_COLLECT
     elif i < A.CONSECRATE:
-        s._collect(p, UP_ORDER if i == A.COLLECT else DOWN_ORDER)
+        collect(s, p, UP_ORDER if i == A.COLLECT else DOWN_ORDER)
         s._next_action()
     elif i < A.ABUNDANCE:
         if i == A.CONSECRATE:
