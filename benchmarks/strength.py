@@ -77,13 +77,13 @@ def fingerprint(game: str, players: int) -> str:
 
 def level_settings_in(args: list[str]) -> dict[str, Any]:
     """The settings each level playing in the run of these ``simulate`` arguments has for its game and
-    player count (``hanpan.agents.registry.LEVELS``), as JSON keeps them: a kept run whose levels
+    player count (``hanpan.agents.levels.LEVELS``), as JSON keeps them: a kept run whose levels
     were set otherwise is stale.
 
     >>> level_settings_in(["spirits_of_the_wild", "--players", "greedy,easy", "--games", "2"])
     {'easy': {'iterations': 40}}
     """
-    from hanpan.agents.registry import LEVELS, level_settings
+    from hanpan.agents.levels import LEVELS, level_settings
 
     players = args[args.index("--players") + 1].split(",")
     levels = {name: level_settings(LEVELS[name], args[0], len(players)) for name in players if name in LEVELS}
@@ -269,15 +269,15 @@ def solo(levels: list[str], games: int, jobs: int, lines: list[str]) -> dict[str
 
 
 def levels_section(lines: list[str]) -> None:
-    """What each level is: the search settings of ``hanpan.agents.registry.LEVELS``."""
-    from hanpan.agents.registry import LEVELS
+    """What each level is: the search settings of ``hanpan.agents.levels.LEVELS``."""
+    from hanpan.agents.levels import LEVELS
 
     lines += ["## The levels", "",
               "- `random`: a legal decision chosen uniformly at random.",
               "- `greedy`: the decision whose result the game's own evaluation values most (one step ahead).",
               "- `easy`, `normal`, `hard`, `master`: information-set Monte Carlo tree search (`hanpan.agents.mcts`), "
               "or where the settings say `agent rollout` turn plans judged by play-outs on shared draws "
-              "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.registry.LEVELS`; a game "
+              "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.levels.LEVELS`; a game "
               "not listed uses `default`, and `game/N` applies to N players; a level with `workers 2` thinks on "
               "both cores, so its runs here use `--jobs 1`; `evaluation learned` plays with the game's learned "
               "evaluation, in Harmonies a 2-player model no other level uses, `hanpan.core.evaluation`):", "",

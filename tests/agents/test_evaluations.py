@@ -12,8 +12,9 @@ import pytest
 
 import hanpan
 from hanpan.agents import Seat, parallel
+from hanpan.agents.levels import LEVELS
 from hanpan.agents.mcts import MCTSAgent
-from hanpan.agents.registry import LEVELS, LevelAgent
+from hanpan.agents.registry import LevelAgent
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.core import evaluation
 from hanpan.games.harmonies import learned

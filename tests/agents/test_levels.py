@@ -14,8 +14,9 @@ import pytest
 import hanpan
 from hanpan.agents import make_agent, play_out, rollout
 from hanpan.agents.base import Agent
+from hanpan.agents.levels import LEVELS
 from hanpan.agents.mcts import MCTSAgent
-from hanpan.agents.registry import LEVELS, LevelAgent
+from hanpan.agents.registry import LevelAgent
 
 CASES = [(game_id, players) for game_id in ("spirits_of_the_wild", "harmonies", "four_gardens")
          for players in range(hanpan.game(game_id).min_players, hanpan.game(game_id).max_players + 1)]

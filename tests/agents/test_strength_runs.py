@@ -79,7 +79,7 @@ def test_a_run_under_way_survives_a_new_ladder(monkeypatch: pytest.MonkeyPatch, 
 
 def test_a_kept_run_goes_stale_when_a_level_in_it_is_set_otherwise(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from hanpan.agents import registry
+    from hanpan.agents import levels
 
     monkeypatch.setattr(strength, "CACHE", tmp_path)
     monkeypatch.setattr(strength, "MADE_ONLY", True)  # read what is kept; run nothing
@@ -89,11 +89,11 @@ def test_a_kept_run_goes_stale_when_a_level_in_it_is_set_otherwise(
     strength.cache_path(args).write_text(json.dumps(kept))
     data = strength.simulate(args)
     assert data is not None and "stale" not in data  # the levels as they were set: the run stands
-    as_set = registry.LEVELS["easy"]
-    monkeypatch.setitem(registry.LEVELS, "easy", {"default": {"iterations": 41}})
+    as_set = levels.LEVELS["easy"]
+    monkeypatch.setitem(levels.LEVELS, "easy", {"default": {"iterations": 41}})
     data = strength.simulate(args)
     assert data is not None and data["stale"] is True  # easy plays otherwise now
     strength.cache_path(args).write_text(json.dumps({k: v for k, v in kept.items() if k != "levels"}))
-    monkeypatch.setitem(registry.LEVELS, "easy", as_set)
+    monkeypatch.setitem(levels.LEVELS, "easy", as_set)
     data = strength.simulate(args)
     assert data is not None and data["stale"] is True  # a run that kept no settings cannot be vouched for

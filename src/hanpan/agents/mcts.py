@@ -52,7 +52,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, Final
 
+from hanpan.agents import parallel
 from hanpan.agents.base import Agent, Seat
+from hanpan.agents.levels import check_settings, level_settings
 from hanpan.agents.simple import greedy_choice
 from hanpan.core.action import Action
 from hanpan.core.contract import State
@@ -170,8 +172,6 @@ class MCTSAgent(Agent):
         >>> agent.turns
         1
         """
-        from hanpan.agents.registry import check_settings, level_settings
-
         chosen = level_settings(per_game, game_id, players)
         check_settings("mcts", chosen, SETTINGS)
         for key, value in chosen.items():
@@ -185,9 +185,7 @@ class MCTSAgent(Agent):
             self.last_iterations = 0
             return self._keep(seat, root, legal[0])
         if self.workers > 1:
-            from hanpan.agents.parallel import search_in_workers
-
-            action, self.last_iterations = search_in_workers(self, seat, legal)
+            action, self.last_iterations = self._search_in_workers(seat, legal)
             self._kept = None
             return action
         self.reused_visits = root.visits
@@ -279,6 +277,33 @@ class MCTSAgent(Agent):
             if child is not None and child.visits and (child.value[0], child.visits) > best_key:
                 best, best_key = action, (child.value[0], child.visits)
         return best
+
+    # --- root-parallel search ---------------------------------------------------------------------
+    def _search_in_workers(self, seat: Seat, legal: Sequence[Action]) -> tuple[Action, int]:
+        """The most visited action over ``workers`` independent trees grown in worker processes (with
+        ``backup="max"`` in a one-player game: the one with the best score any tree found), and the
+        iterations run.  Each tree gets its own seed from this agent's generator, so a search with an
+        iteration budget gives the same choice every time."""
+        parallel.start_workers(self.workers, seat)  # before the workers' clocks start
+        settings = self.settings()
+        settings["workers"] = 1
+        if settings["iterations"] is not None:
+            settings["iterations"] = max(1, settings["iterations"] // self.workers)
+        seeds = [self.rng.next64() for _ in range(self.workers)]
+        futures = [parallel.submit(self.workers, grow_tree, seat, settings, seed) for seed in seeds]
+        merged = Node(1)  # the trees' root children: visits summed and, with max backup, best scores kept
+        total = 0
+        for future in futures:
+            counts, done = future.result()
+            total += done
+            for action_id, (n, value) in counts.items():
+                if n:
+                    child = merged.children.setdefault(action_id, Node(1))
+                    child.value[0] = max(child.value[0], value) if child.visits else value
+                    child.visits += n
+        if self.backs_up_max(seat.num_players):
+            return self.best_found(merged, legal), total
+        return max(legal, key=lambda a: merged.children[a.id].visits if a.id in merged.children else 0), total
 
     # --- one iteration ---------------------------------------------------------------------------
     def _iterate(self, root: Node, state: State) -> None:
@@ -415,6 +440,23 @@ class MCTSAgent(Agent):
         return [w * (1.0 / len(winners) if p in winners else 0.0) + (1 - w) * margins[p] for p in range(n)]
 
 
+def grow_tree(seat: Seat, settings: dict[str, Any], seed: int) -> tuple[dict[int, tuple[int, float]], int]:
+    """A worker process's tree (hanpan.agents.parallel): per root action, its visits and its player's
+    value (a sum, or with ``backup="max"`` a best), and the iterations run.
+
+    >>> import hanpan
+    >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=4)
+    >>> counts, done = grow_tree(Seat(state, 0), {"iterations": 30}, seed=2)
+    >>> done, sum(visits for visits, _ in counts.values())
+    (30, 30)
+    """
+    agent = MCTSAgent(seed, **settings)
+    root = Node(seat.num_players)
+    count = agent.search(seat, root)
+    player = seat.player
+    return {action_id: (child.visits, child.value[player]) for action_id, child in root.children.items()}, count
+
+
 #: the search settings: ``__init__``'s keyword arguments, each kept as the attribute of the same name (named
 #: here, not read from the signature: a compiled (mypyc) ``__init__`` has none to read)
 SETTINGS: Final = ("iterations", "seconds", "exploration", "rollout", "depth", "margin_scale", "win_weight", "reuse",
@@ -440,4 +482,4 @@ def parse_budget(text: str) -> dict[str, float | int]:
     return {"iterations": iterations}
 
 
-__all__ = ["SETTINGS", "MCTSAgent", "Node", "Rng", "parse_budget"]
+__all__ = ["SETTINGS", "MCTSAgent", "Node", "Rng", "grow_tree", "parse_budget"]

@@ -49,7 +49,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
+from hanpan.agents import parallel
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.simple import after, best_child, greedy_choice
 from hanpan.core.action import Action
@@ -149,9 +151,7 @@ class RolloutAgent(Agent):
         if len(legal) == 1:
             return self._take(legal[0])
         if self.workers > 1:
-            from hanpan.agents.parallel import start_workers
-
-            start_workers(self.workers, seat)  # once a process: setting up, not thinking, so before the clock
+            parallel.start_workers(self.workers, seat)  # once a process: setting up, not thinking, so before the clock
         started = time.perf_counter()
         state = seat.determinize(self.rng)
         firsts = self.ranked_firsts(state, seat.player, legal)
@@ -160,9 +160,7 @@ class RolloutAgent(Agent):
         known = self._still_open()
         deadline = None if self.seconds is None else started + self.seconds
         if self.workers > 1:
-            from hanpan.agents.parallel import rollouts_in_workers
-
-            judged = rollouts_in_workers(self, state, seat.player, known, starts, self._seeds, deadline)
+            judged = self._plan_in_workers(state, seat.player, known, starts, self._seeds, deadline)
         else:
             judged = self.plan_turns(state, seat.player, known, starts, self.noisy, self._seeds, deadline,
                                      self.rng)
@@ -204,6 +202,29 @@ class RolloutAgent(Agent):
         done = len(self._taken)
         return [Candidate(c.actions[done:], None, c.prior, list(c.values)) for c in self._judged
                 if len(c.actions) > done and c.actions[:done] == self._taken]
+
+    def _plan_in_workers(self, state: State, player: int, known: Sequence[Candidate],
+                         starts: Sequence[list[Action]], seeds: list[tuple[int, int]],
+                         deadline: float | None) -> list[Candidate]:
+        """A turn plan's candidates shared out among ``workers`` processes (the ``known`` candidates and
+        the starts of the new ones each dealt round the workers in rank order; every worker plays the
+        same sample ``seeds``, and gets its own seed from this agent's generator); they come back best
+        prior first, each with its play-out values."""
+        settings = self.settings()
+        settings["workers"] = 1
+        n = self.workers
+        if self.finalists is not None:  # each worker keeps its share of the finalists
+            settings["finalists"] = -(-self.finalists // n)
+        # each worker's share of the time, less a margin for sending the state and the results
+        seconds = None if deadline is None else max(0.0, deadline - time.perf_counter() - 0.1)
+        planned = [(c.actions, c.prior, c.values) for c in known]
+        futures = [
+            parallel.submit(n, plan_share, state, player, settings, planned[k::n], list(starts[k::n]),
+                            self.noisy // n + (k < self.noisy % n), seeds, seconds, self.rng.next64())
+            for k in range(n)
+        ]
+        return distinct_by_prior([Candidate(actions, None, prior, values)
+                                  for future in futures for actions, prior, values in future.result()])
 
     # --- candidate turns -------------------------------------------------------------------------
     def plan_turns(self, state: State, player: int, known: Sequence[Candidate], starts: Sequence[list[Action]],
@@ -306,6 +327,28 @@ class RolloutAgent(Agent):
             assert mover is not None
             state.apply(legal[0] if len(legal) == 1 else self.pruned_greedy(state, legal, mover, rng))
         return _value(state, player)
+
+
+Planned = tuple[list[Action], float, list[float]]  # a candidate's decisions, prior and play-out values
+
+
+def plan_share(state: State, player: int, settings: dict[str, Any], known: list[Planned],
+               starts: list[list[Action]], noisy: int, seeds: list[tuple[int, int]], seconds: float | None,
+               seed: int) -> list[Planned]:
+    """A worker process's share of a turn plan (hanpan.agents.parallel): its candidates' decisions,
+    priors and play-out values, as plain tuples (they travel back between processes).
+
+    >>> import hanpan
+    >>> state = hanpan.game("harmonies").new(players=1, seed=4)
+    >>> planned = plan_share(state, 0, {"width": 2}, [], [], noisy=1, seeds=[(1, 2)], seconds=None, seed=3)
+    >>> len(planned), [len(values) for _, _, values in planned]
+    (1, [1])
+    """
+    agent = RolloutAgent(seed, **settings)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    planned = agent.plan_turns(state, player, [Candidate(a, None, p, v) for a, p, v in known], starts, noisy,
+                               seeds, deadline, agent.rng)
+    return [(c.actions, c.prior, c.values) for c in planned]
 
 
 def distinct_by_prior(candidates: Sequence[Candidate]) -> list[Candidate]:
