@@ -120,7 +120,7 @@ class Server:
         self.starts += 1
         log = open(self.folder / f"server-{self.starts}.log", "wb")  # noqa: SIM115 - the child holds it
         command = [hanpan_script(), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.url,
-                   "--max-sockets-per-client", "100000"]  # every simulated player comes from this one address
+                   "--max-sockets-per-client", "100000", "--max-bot-games-per-client", "100000"]  # one address for all
         if self.profile is not None:  # the first server process only: cProfile writes its file on a clean stop
             command = [sys.executable, "-m", "cProfile", "-o", str(self.profile), *command]
             self.profile = None

@@ -283,3 +283,14 @@ def test_a_record_is_replayed_once_however_many_steps_are_asked_and_new_records_
         for move in range(5):
             assert client.get(f"/api/games/{game_id}/replay", params={"move": move}).status_code == 200
         assert len(built) == 3  # the record, the other one and the finished game: once each
+
+
+def test_games_with_computer_seats_are_limited_per_client(tmp_path: Path) -> None:
+    settings = ServerSettings(bot_workers=1, allowed_hosts=("testserver",), max_bot_games_per_client=2)
+    with TestClient(create_app(f"sqlite:///{tmp_path}/hanpan.sqlite3", settings=settings)) as client:
+        setup = SETUPS["spirits_of_the_wild"]
+        for seed in (1, 2):
+            Table.create(client, setup, seats=["human", "master"], seed=seed)
+        refused = client.post("/api/games", json=setup.request(["greedy", "human"], 3))
+        assert refused.status_code == 429 and "finish one first" in refused.json()["detail"]
+        Table.create(client, setup, seats=["human", "human"], seed=4)  # people only: not counted

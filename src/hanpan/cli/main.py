@@ -125,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="days a game may wait for a move before it is marked abandoned (default 30)")
     p.add_argument("--new-records-per-minute", type=_positive, default=12,
                    help="records new to the server one address may replay per minute (default 12)")
+    p.add_argument("--max-bot-games-per-client", type=_positive, default=6,
+                   help="games in progress with computer seats one address may start (default 6)")
     p.add_argument("--max-sockets-per-game", type=_positive, default=64,
                    help="WebSockets open on one game at most (default 64)")
     p.add_argument("--max-sockets-per-client", type=_positive, default=64,
@@ -442,7 +444,8 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     settings = ServerSettings(bot_workers=args.bot_workers, max_sockets_per_game=args.max_sockets_per_game,
                               max_sockets_per_client=args.max_sockets_per_client, connections=limits,
                               allowed_hosts=("localhost", *args.allowed_host), idle_days=args.idle_days,
-                              new_records_per_minute=args.new_records_per_minute)
+                              new_records_per_minute=args.new_records_per_minute,
+                              max_bot_games_per_client=args.max_bot_games_per_client)
     return serve(args.host, args.port, args.db, args.open, settings)
 
 

@@ -222,8 +222,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     # --- games ---------------------------------------------------------------------------------
     @app.post("/api/games", status_code=201, summary="Start a game; each human seat gets its secret token")
-    async def create(request: NewGame) -> dict[str, Any]:
-        created = await hub().create(request.game, list(request.seats), dict(request.options), request.seed)
+    async def create(request: NewGame, http: Request) -> dict[str, Any]:
+        client = http.client.host if http.client is not None else "?"
+        created = await hub().create(request.game, list(request.seats), dict(request.options), request.seed,
+                                     client=client)
         seats = []
         for seat, kind in enumerate(created.game.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}

@@ -12,11 +12,17 @@ True
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import multiprocessing
-from concurrent.futures import Executor, ProcessPoolExecutor
+import signal
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from hanpan.agents.base import Seat
+from hanpan.agents.levels import LEVELS, level_settings
 from hanpan.agents.registry import make_agent
 from hanpan.core.registry import game
 from hanpan.core.rng import mix_seed
@@ -29,6 +35,212 @@ def choose_move(game_id: str, position: dict[str, Any], seat: int, kind: str, se
     return str(agent.choose(Seat(state, seat)))
 
 
+def die_with_parent() -> None:
+    """Ask Linux to end this process (SIGTERM) when the process that started it ends, even by
+    ``kill -9``: no worker outlives the server.  Elsewhere it does nothing (``stop_pool`` still runs)."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+
+
 def make_pool(workers: int = 2) -> Executor:
-    """Worker processes for the computer seats ('spawn': the server's threads are not copied into them)."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    """Worker processes for the computer seats ('spawn': the server's threads are not copied into them),
+    each ending with the server (:func:`die_with_parent`)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=die_with_parent)
+
+
+def stop_pool(pool: Executor, seconds: float = 3.0) -> None:
+    """Shut ``pool`` down now: its processes are terminated (a decision under way is not waited for),
+    then killed if they are still there after ``seconds``."""
+    found = getattr(pool, "_processes", None) or {}
+    processes = list(found.values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.terminate()
+    for process in processes:
+        with contextlib.suppress(Exception):
+            process.join(seconds)
+            if process.is_alive():
+                process.kill()
+
+
+def processes_of(kind: str, game_id: str, players: int) -> int:
+    """How many processes a decision of the level ``kind`` keeps busy: 1, or its ``workers`` setting
+    (a level that thinks on both cores runs its own pool of 2 beside the worker, which then only waits).
+
+    >>> processes_of("greedy", "harmonies", 2), processes_of("hard", "harmonies", 1)
+    (1, 2)
+    """
+    per_game = LEVELS.get(kind)
+    if per_game is None:
+        return 1
+    return max(1, int(level_settings(per_game, game_id, players).get("workers", 1)))
+
+
+@dataclass(eq=False)
+class _Job:
+    game_id: str
+    kind: str
+    weight: int
+    args: tuple[Any, ...]
+    future: asyncio.Future[str]
+    since: float
+
+
+class BotScheduler:
+    """The computer seats' decisions on ``workers`` processes, shared fairly between games.
+
+    - **Never oversubscribed**: each decision counts the processes its level keeps busy
+      (:func:`processes_of`) against ``workers``; it starts only when that many are free.
+    - **Fair**: of the decisions waiting, the one whose game used the least worker time lately (halved
+      every ``half_life`` seconds) plus what the decision is expected to cost (its level's recent
+      decisions in that game) goes first: weighted fair queuing, so a quick level's turn is not stuck
+      behind games of long searches; one decision per game at a time (each game asks for its next
+      only after the last is made).
+    - **A turn goes on**: when a decision ends and no game that used less is waiting, its processes
+      stay held for its game for ``grace`` seconds, so the same seat's next decision of the turn
+      starts at once.
+    - **No starvation**: a decision that waited ``patience`` seconds has the next free processes kept
+      for it, even if a fairer one that fits could start.
+    """
+
+    def __init__(self, workers: int, pool: Executor | None = None, grace: float = 0.15,
+                 half_life: float = 30.0, patience: float = 3.0,
+                 work: Callable[..., str] = choose_move) -> None:
+        self.workers = workers
+        self.work = work  # what a worker runs (tests give a stand-in)
+        self.grace = grace
+        self.half_life = half_life
+        self.patience = patience
+        self._pool = pool
+        self._given_pool = pool is not None
+        self._busy = 0
+        self._waiting: list[_Job] = []
+        self._usage: dict[str, tuple[float, float]] = {}  # game id -> (worker seconds, when)
+        self._cost: dict[str, float] = {}  # "game/level" -> worker seconds of its recent decisions
+        self._held: dict[str, tuple[int, asyncio.TimerHandle]] = {}
+
+    @property
+    def free(self) -> int:
+        return self.workers - self._busy - sum(count for count, _ in self._held.values())
+
+    def usage(self, game_id: str, now: float) -> float:
+        """The game's worker seconds, halved every ``half_life`` seconds since."""
+        seconds, when = self._usage.get(game_id, (0.0, now))
+        return float(seconds * 0.5 ** ((now - when) / self.half_life))
+
+    async def decide(self, game_id: str, kind: str, players: int, *args: Any) -> str:
+        """The notation :func:`choose_move` answers for ``args``, when the game's turn in the pool comes."""
+        loop = asyncio.get_running_loop()
+        weight = min(self.workers, processes_of(kind, args[0], players))
+        job = _Job(game_id, f"{args[0]}/{kind}", weight, args, loop.create_future(), loop.time())
+        self._waiting.append(job)
+        self._dispatch()
+        return await job.future
+
+    def _dispatch(self) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        while self._waiting:
+            job = self._next(now)
+            if job is None:
+                return
+            self._waiting.remove(job)
+            held = self._held.pop(job.game_id, None)
+            if held is not None:
+                held[1].cancel()
+            self._busy += job.weight
+            self._start(job, now)
+
+    def _next(self, now: float) -> _Job | None:
+        """The decision to start now, or None (nothing fits, or the free processes are kept)."""
+        overdue = [job for job in self._waiting if now - job.since >= self.patience]
+        if overdue:  # the longest waiting gets the next processes: nobody passes it
+            oldest = min(overdue, key=lambda j: j.since)
+            return oldest if oldest.weight <= self.free + self._held_for(oldest.game_id) else None
+        for job in self._waiting:  # a game whose processes are held for it goes on with its turn
+            if job.game_id in self._held and job.weight <= self.free + self._held_for(job.game_id):
+                return job
+        fitting = [job for job in self._waiting if job.weight <= self.free]
+        if not fitting:
+            return None
+        # weighted fair queuing: the smallest "finish tag", the game's recent usage plus what this decision
+        # is expected to cost, so a quick level's decision goes before a long search of an equal game
+        return min(fitting, key=lambda j: (self._tag(j, now), j.since))
+
+    def _tag(self, job: _Job, now: float) -> float:
+        return self.usage(job.game_id, now) + self.expected(job)
+
+    def expected(self, job: _Job) -> float:
+        """The worker seconds a decision of this level in this game took lately (a guess before the first)."""
+        return self._cost.get(job.kind, job.weight * 0.5)
+
+    def _held_for(self, game_id: str) -> int:
+        held = self._held.get(game_id)
+        return held[0] if held is not None else 0
+
+    def _start(self, job: _Job, began: float) -> None:
+        loop = asyncio.get_running_loop()
+        if self._pool is None:
+            self._pool = make_pool(self.workers)
+        try:
+            running = loop.run_in_executor(self._pool, self.work, *job.args)
+        except (BrokenExecutor, RuntimeError) as e:  # a broken pool: the caller retries on a new one
+            self._finished(job, began, 0)
+            job.future.set_exception(BrokenExecutor(str(e)))
+            return
+
+        def done(result: asyncio.Future[str]) -> None:
+            self._finished(job, began, job.weight)
+            if job.future.cancelled():
+                return
+            if result.cancelled():
+                job.future.cancel()
+            elif result.exception() is not None:
+                job.future.set_exception(result.exception())  # type: ignore[arg-type]
+            else:
+                job.future.set_result(result.result())
+
+        running.add_done_callback(done)
+
+    def _finished(self, job: _Job, began: float, hold: int) -> None:
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        self._busy -= job.weight
+        spent = job.weight * (now - began)
+        self._usage[job.game_id] = (self.usage(job.game_id, now) + spent, now)
+        self._cost[job.kind] = 0.7 * self._cost.get(job.kind, spent) + 0.3 * spent
+        if len(self._usage) > 10_000:  # forget games that have long been quiet
+            for game_id in [g for g in self._usage if self.usage(g, now) < 1e-3]:
+                del self._usage[game_id]
+        mine = self._tag(job, now)  # what its next decision of the same level would weigh
+        fairer_waiting = any(self._tag(j, now) < mine for j in self._waiting if j.game_id != job.game_id)
+        if hold and not fairer_waiting:  # kept for the game's next decision (out of ``free`` until released)
+            self._held[job.game_id] = (hold, loop.call_later(self.grace, self._release, job.game_id))
+        self._dispatch()
+
+    def _release(self, game_id: str) -> None:
+        self._held.pop(game_id, None)
+        self._dispatch()
+
+    def broken(self) -> None:
+        """Its workers died: the next decision starts a new pool."""
+        if self._pool is not None and not self._given_pool:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    def close(self) -> None:
+        """Stop every worker process now (and the search pools they started: see :func:`make_pool`)."""
+        for _, timer in self._held.values():
+            timer.cancel()
+        self._held.clear()
+        for job in self._waiting:
+            job.future.cancel()
+        self._waiting.clear()
+        if self._pool is not None and not self._given_pool:
+            stop_pool(self._pool)
+            self._pool = None

@@ -26,7 +26,7 @@ from hanpan.core.contract import Game
 from hanpan.core.errors import HanpanError, OptionError
 from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
-from hanpan.web.bots import choose_move, make_pool
+from hanpan.web.bots import BotScheduler
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
@@ -84,12 +84,13 @@ class Hub:
         self.settings = settings = settings or ServerSettings(bot_workers=bot_workers)
         bot_workers = settings.bot_workers
         self._db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="hanpan-db")
-        self._bots = bot_pool
-        self._bot_workers = bot_workers
+        #: the computer seats' decisions, shared fairly between games on the worker processes
+        self.bots = BotScheduler(bot_workers, bot_pool)
         self._games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self._loading: dict[str, asyncio.Lock] = {}
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._sockets_of: Counter[str] = Counter()  # open WebSockets per client address
+        self._bot_games_of: dict[str, set[str]] = {}  # games with computer seats made per client address
         self._tasks: set[asyncio.Task[None]] = set()
         self._texts: dict[tuple[str, int | None, str], tuple[int, str]] = {}
         self.tables = Tables(store)
@@ -149,15 +150,14 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._bots is not None:
-            self._bots.shutdown(wait=False, cancel_futures=True)
+        self.bots.close()
         self._db.shutdown(wait=True)
         self.store.close()
 
     # --- games -------------------------------------------------------------------------------------
     async def create(self, game_id: str, seats: list[str], options: dict[str, Any], seed: int | None,
                      tokens: bool = True, players: dict[int, Any] | None = None,
-                     table_id: str | None = None) -> Created:
+                     table_id: str | None = None, client: str | None = None) -> Created:
         """Check a new game's request (OptionError on anything wrong), store it and start its bots.
 
         ``tokens``: each human seat gets a secret token (handed to whoever asked for the game); a lobby
@@ -172,6 +172,9 @@ class Hub:
         for kind in seats:
             if kind not in kinds:
                 raise OptionError(f"unknown seat {kind!r}; seats: {', '.join(kinds)}")
+        with_bots = client is not None and any(kind != HUMAN for kind in seats)
+        if with_bots:
+            await self._check_bot_games(client)
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}")
         state = game.new(players=len(seats), seed=seed if seed is not None else secrets.randbelow(MAX_SEED),
@@ -185,9 +188,25 @@ class Hub:
         live.token_hashes = {s: hash_token(t) for s, t in secret.items()}
         live.table_id, live.players = table_id, dict(players or {})
         self._keep(live)
+        if with_bots:
+            self._bot_games_of.setdefault(str(client), set()).add(stored.id)
         self.kick(live)
         log.info("game %s created: %s, seats %s", stored.id, game.id, ",".join(seats))
         return Created(stored, secret)
+
+    async def _check_bot_games(self, client: str | None) -> None:
+        """MoveRefused(429) when ``client`` already has ``max_bot_games_per_client`` games in progress
+        with a computer seat (each keeps the shared workers busy)."""
+        mine = self._bot_games_of.get(str(client), set())
+        for game_id in list(mine):  # forget the ones that ended
+            live = self._games.get(game_id)
+            status = live.status if live is not None else getattr(await self.db(self.store.game, game_id),
+                                                                  "status", "gone")
+            if status != "playing":
+                mine.discard(game_id)
+        if len(mine) >= self.settings.max_bot_games_per_client:
+            raise MoveRefused(429, f"you have {len(mine)} games with computer seats going on, the most one "
+                                   "address may have; finish one first")
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The live game (loaded and rebuilt from its moves on first use), or None if there is none."""
@@ -301,14 +320,14 @@ class Hub:
                     if live.state.is_over or seat is None or not live.is_bot(seat):
                         return
                     number = live.move_number
-                    args = (live.stored.game, live.state.to_json(), seat, live.stored.seats[seat],
-                            live.stored.seed, number)
+                    kind = live.stored.seats[seat]
+                    args = (live.stored.game, live.state.to_json(), seat, kind, live.stored.seed, number)
                 try:
-                    notation = await asyncio.get_running_loop().run_in_executor(self._pool(), choose_move, *args)
+                    notation = await self.bots.decide(live.stored.id, kind, live.state.num_players, *args)
                 except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, and try again
                     failures += 1
                     log.error("game %s: the computer seats' workers died; starting new ones", live.stored.id)
-                    self._bots = None
+                    self.bots.broken()
                     if failures > BOT_RETRIES:
                         raise
                     await asyncio.sleep(failures)
@@ -335,10 +354,6 @@ class Hub:
             live.version += 1
             self.changed(live)
 
-    def _pool(self) -> Executor:
-        if self._bots is None:
-            self._bots = make_pool(self._bot_workers)
-        return self._bots
 
     # --- pushing -----------------------------------------------------------------------------------
     def text(self, live: LiveGame, seat: int | None, lang: str) -> str:

@@ -40,6 +40,8 @@ class ServerSettings:
     max_sockets_per_game: int = 64
     #: WebSockets one client address may hold open at most
     max_sockets_per_client: int = 64
+    #: games in progress with a computer seat that one client address may have made (practice games)
+    max_bot_games_per_client: int = 6
     #: days a game in progress may wait for a move before it is marked abandoned (not resumed at start)
     idle_days: float = 30.0
     #: records not replayed here before that one client address may open per minute (the replay page)

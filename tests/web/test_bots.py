@@ -1,0 +1,105 @@
+"""The computer seats' scheduler (issue 50): fair between games, never oversubscribed, turns go on."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+from hanpan.web.bots import BotScheduler, processes_of
+
+
+def test_a_level_that_thinks_on_both_cores_counts_as_two_processes() -> None:
+    assert processes_of("master", "harmonies", 4) == 2
+    assert processes_of("master", "four_gardens", 3) == 1
+    assert processes_of("greedy", "harmonies", 4) == processes_of("human?", "harmonies", 2) == 1
+
+
+class Work:
+    """A stand-in for a worker's decision: ``master`` takes 0.5 s, ``greedy`` 0.01 s; it records how many
+    processes are busy at once (a ``master`` counting two)."""
+
+    def __init__(self) -> None:
+        self.busy = 0
+        self.most = 0
+        self.lock = threading.Lock()
+
+    def __call__(self, game: str, position: object, seat: int, kind: str, seed: int, number: int) -> str:
+        weight = processes_of(kind, game, 4)
+        with self.lock:
+            self.busy += weight
+            self.most = max(self.most, self.busy)
+        time.sleep(0.5 if kind == "master" else 0.01)
+        with self.lock:
+            self.busy -= weight
+        return f"{kind} {number}"
+
+
+def test_a_cheap_seats_turn_is_not_stuck_behind_eight_games_of_expensive_ones() -> None:
+    """The attack: 8 Harmonies games of 4 ``master`` seats beside one ``greedy`` game made greedy's turn
+    take 30-43 s (a first-come pool, each master also starting 2 processes of its own)."""
+    work = Work()
+
+    async def scenario() -> tuple[float, list[float]]:
+        scheduler = BotScheduler(2, ThreadPoolExecutor(2), work=work)
+
+        async def masters(game: str) -> None:
+            for number in range(6):
+                await scheduler.decide(game, "master", 4, "harmonies", None, 0, "master", 1, number)
+
+        async def greedy_turns() -> list[float]:
+            turns = []
+            await asyncio.sleep(0.2)  # the masters are all waiting by then
+            for turn in range(3):
+                began = time.monotonic()
+                for number in range(4):  # a turn of four decisions
+                    await scheduler.decide("greedy-game", "greedy", 4, "harmonies", None, 0, "greedy", 1,
+                                           turn * 4 + number)
+                turns.append(time.monotonic() - began)
+                await asyncio.sleep(0.05)  # the next turn comes after the other seats' moves
+            return turns
+
+        began = time.monotonic()
+        tasks = [asyncio.create_task(masters(f"master-{g}")) for g in range(8)]
+        turns = await greedy_turns()
+        await asyncio.gather(*tasks)
+        scheduler.close()
+        return time.monotonic() - began, turns
+
+    total, turns = asyncio.run(scenario())
+    assert work.most <= 2  # never more processes busy than the pool has
+    # each greedy turn waits at most for the master decision under way (0.5 s), then its four decisions
+    # go on back to back on the processes kept for it
+    assert max(turns) < 1.2, turns
+    assert total >= 8 * 6 * 0.5 * 0.9  # the masters ran one at a time (each on both processes)
+
+
+def test_a_long_waiting_decision_is_not_passed_for_ever() -> None:
+    """Cheap decisions keep one process busy; an expensive one waiting for both gets them once it waited
+    ``patience`` seconds."""
+    work = Work()
+
+    async def scenario() -> float:
+        scheduler = BotScheduler(2, ThreadPoolExecutor(2), work=work, patience=0.3)
+        stop = asyncio.Event()
+
+        async def chatter(game: str) -> None:
+            number = 0
+            while not stop.is_set():
+                await scheduler.decide(game, "greedy", 4, "harmonies", None, 0, "greedy", 1, number)
+                number += 1
+
+        cheap = [asyncio.create_task(chatter(f"cheap-{g}")) for g in range(3)]
+        await asyncio.sleep(0.05)
+        began = time.monotonic()
+        await scheduler.decide("big", "master", 4, "harmonies", None, 0, "master", 1, 0)
+        waited = time.monotonic() - began
+        stop.set()
+        await asyncio.gather(*cheap)
+        scheduler.close()
+        return waited
+
+    waited = asyncio.run(scenario())
+    assert waited < 0.3 + 0.5 + 0.5  # patience, then the cheap ones drain, then its own 0.5 s
+    assert work.most <= 2
