@@ -294,3 +294,59 @@ def test_games_with_computer_seats_are_limited_per_client(tmp_path: Path) -> Non
         refused = client.post("/api/games", json=setup.request(["greedy", "human"], 3))
         assert refused.status_code == 429 and "finish one first" in refused.json()["detail"]
         Table.create(client, setup, seats=["human", "human"], seed=4)  # people only: not counted
+
+
+def _descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (read from /proc)."""
+    parents: dict[int, int] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    found: set[int] = set()
+    frontier = {pid}
+    while frontier:
+        frontier = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= frontier
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
+def test_no_worker_process_outlives_the_server(tmp_path: Path) -> None:
+    """A master seat of Harmonies thinks on a worker that starts 2 search processes of its own; a SIGTERM of
+    the server used to leave those behind."""
+    from .server import free_port, start_server, stop, wait_until_up
+
+    port = free_port()
+    server = start_server(f"sqlite:///{tmp_path}/games.sqlite3", port, tmp_path / "server.log")
+    try:
+        base = f"http://127.0.0.1:{port}"
+        wait_until_up(base, server)
+        request = urllib.request.Request(base + "/api/games", method="POST",
+                                         data=json.dumps({"game": "harmonies", "seats": ["master", "master"],
+                                                          "seed": 3}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        urllib.request.urlopen(request).close()
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while len(workers) < 3 and time.monotonic() < deadline:  # the seat's worker and its 2 searchers
+            time.sleep(0.2)
+            workers = _descendants(server.pid)
+        assert len(workers) >= 3, workers
+    finally:
+        stop(server)  # SIGTERM
+    deadline = time.monotonic() + 15
+    while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [pid for pid in workers if _alive(pid)]

@@ -16,6 +16,9 @@ with another of the game's evaluations).
 from __future__ import annotations
 
 import atexit
+import contextlib
+import os
+import signal
 from collections.abc import Callable
 from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
@@ -41,10 +44,24 @@ def _pool(size: int) -> ProcessPoolExecutor:
 
         if _POOL is not None:
             _POOL.shutdown(cancel_futures=True)
-        _POOL = ProcessPoolExecutor(max_workers=size)
+        _POOL = ProcessPoolExecutor(max_workers=size, initializer=die_with_parent, initargs=(os.getpid(),))
         _POOL_SIZE = size
         atexit.register(_POOL.shutdown, cancel_futures=True)
     return _POOL
+
+
+def die_with_parent(parent: int) -> None:
+    """Ask Linux to end this process (SIGTERM) when ``parent``, the process that started it, ends, even
+    by ``kill -9``: no worker outlives the process it works for (a server's computer seat, a search).
+    If the parent is already gone (it ended while this one was starting), end now.  Elsewhere it does
+    nothing."""
+    with contextlib.suppress(OSError, AttributeError):
+        import ctypes
+
+        pr_set_pdeathsig = 1
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+        if os.getppid() != parent:
+            os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _ready() -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import multiprocessing
-import signal
+import os
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -23,6 +23,7 @@ from typing import Any
 
 from hanpan.agents.base import Seat
 from hanpan.agents.levels import LEVELS, level_settings
+from hanpan.agents.parallel import die_with_parent
 from hanpan.agents.registry import make_agent
 from hanpan.core.registry import game
 from hanpan.core.rng import mix_seed
@@ -35,21 +36,11 @@ def choose_move(game_id: str, position: dict[str, Any], seat: int, kind: str, se
     return str(agent.choose(Seat(state, seat)))
 
 
-def die_with_parent() -> None:
-    """Ask Linux to end this process (SIGTERM) when the process that started it ends, even by
-    ``kill -9``: no worker outlives the server.  Elsewhere it does nothing (``stop_pool`` still runs)."""
-    with contextlib.suppress(OSError, AttributeError):
-        import ctypes
-
-        pr_set_pdeathsig = 1
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
-
-
 def make_pool(workers: int = 2) -> Executor:
     """Worker processes for the computer seats ('spawn': the server's threads are not copied into them),
     each ending with the server (:func:`die_with_parent`)."""
     return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=die_with_parent)
+                               initializer=die_with_parent, initargs=(os.getpid(),))
 
 
 def stop_pool(pool: Executor, seconds: float = 3.0) -> None:
