@@ -4,13 +4,11 @@ Everything drawn comes from ``state.view(viewer)`` (a spectator, ``viewer=None``
 sees the view of no seat: only public facts), so nothing hidden can leak here.
 
 >>> import hanpan
->>> from rich.console import Console
+>>> from hanpan.core.terminal import plain
 >>> state = hanpan.game("four_gardens").new(players=2, seed=3)
 >>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
 ('Play: put c6 into your garden, base side up', '내려 놓기: c6을(를) 기초 면으로 정원에 놓기')
->>> import io
->>> console = Console(width=120, record=True, color_system=None, file=io.StringIO())
->>> console.print(render(state, 0, "en")); "Tower" in console.export_text()
+>>> "Tower" in plain(render(state, 0, "en"), width=120)
 True
 """
 
@@ -18,7 +16,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -27,6 +24,7 @@ from rich.text import Text
 
 from hanpan.core.action import Action
 from hanpan.core.contract import State
+from hanpan.core.terminal import Words, key_line, key_table, legend_group, pick, text_width
 from hanpan.games.four_gardens.data import GODS, RESOURCES, name
 
 STYLE = {
@@ -54,11 +52,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "whim_held": ("kept", "보유"), "whim_face_down": ("face down", "뒷면"), "whim_removed": ("used", "사용함"),
     "whim_placed": ("placed", "놓음"),
 }
-
-
-def _w(key: str, lang: str, **values: object) -> str:
-    en, ko = WORDS[key]
-    return (ko if lang == "ko" else en).format(**values)
+_w = Words(WORDS)
 
 
 def _god(god: str, lang: str) -> Text:
@@ -174,7 +168,7 @@ def _garden(view: dict[str, Any], index: int, viewer: int | None, lang: str) -> 
         lines.append(Text(f"{_w('hand', lang)}:", style="bold"))
         lines.extend(_card(c, lang) for c in hand)
     if done:  # the completed landscapes, several to a line, as wide as the rest of the garden
-        width = max([28, *(max(cell_len(x) for x in line.plain.split("\n")) for line in lines)])
+        width = max([28, *(text_width(line) for line in lines)])
         row = Text()
         rows: list[Text] = []
         for k, item in enumerate(done):
@@ -253,14 +247,7 @@ def category_name(key: str, lang: str) -> str:
     >>> category_name("spring", "ko"), category_name("bonus", "en")
     ('봄', 'Bonus tiles')
     """
-    if key in CATEGORIES:
-        en, ko = CATEGORIES[key]
-        return ko if lang == "ko" else en
-    return name(key, lang)
-
-
-def _r(text: str, lang: str) -> str:
-    return name(text, lang)
+    return pick(lang, *CATEGORIES[key]) if key in CATEGORIES else name(key, lang)
 
 
 def _collected(state: State, action: Action) -> dict[str, int] | None:
@@ -281,6 +268,42 @@ def _collected(state: State, action: Action) -> dict[str, int] | None:
     return {r: n for i, r in enumerate(RESOURCES) if (n := after.store[b + i] - state.store[b + i]) > 0}
 
 
+#: the words of an action by its head (or its head and first argument), (English, Korean): {0}, {1}… are
+#: its arguments, {r[0]}, {r[1]}… their names, {h} the head's name and {at} its second argument as a place
+_LABELS: dict[str, tuple[str, str]] = {
+    "play": ("Play: put {0} into your garden, base side up", "내려 놓기: {0}을(를) 기초 면으로 정원에 놓기"),
+    "gain": ("Gain (discard {0}): 1 resource of your choice onto a base card or into storage",
+             "획득 ({0} 버림): 원하는 자원 1개를 기초 카드나 창고에"),
+    "rearrange": ("Rearrange (discard {0}): move resources from storage and between base cards",
+                  "재배치 ({0} 버림): 창고와 기초 카드 사이에서 자원 옮기기"),
+    "put": ("Put 1 {r[0]} on {at}", "{r[0]} 1개를 {at}에 놓기"),
+    "move": ("Move 1 {r[0]} from {at} to {2}", "{r[0]} 1개를 {at}에서 {2}(으)로 옮기기"),
+    "return": ("Return 1 {r[0]} from storage to the supply", "창고의 {r[0]} 1개를 공급처로 반납"),
+    "done": ("Finish rearranging", "재배치 마치기"),
+    "complete": ("Complete {0} (turn it landscape side up)", "{0}을(를) 풍경 카드로 완성"),
+    "favour": ("Wild god: gain the favour of {r[0]}", "와일드 신: {r[0]}의 총애 얻기"),
+    "bonus": ("Take the top {r[0]} bonus tile", "보너스 타일 더미 선택: {r[0]}"),
+    "take": ("Take {0} from the display into your hand", "펼친 카드 {0}을(를) 손으로 가져오기"),
+    "draw": ("Draw the deck's top card (blind)", "카드 더미 맨 위 카드를 뽑기"),
+    "end": ("End your actions", "차례 마치기"),
+    "whim": ("Take the whim tile {r[0]}", "변덕 타일 가져오기: {r[0]}"),
+    "foresight": ("Use {h}", "{h} 사용"),
+    "grace": ("Use {h}", "{h} 사용"),
+    "oppress": ("Oppression: put the tile on {0}", "압제: {0}에 타일 올리기"),
+    "upheaval": ("Upheaval (discard {0}): rebuild the tower, then collect", "격변 ({0} 버림): 탑을 다시 쌓고 수집"),
+    "tower": ("Next floor up: {r[0]}, face {1} toward you", "다음 층: {r[0]}, 내 쪽에 {1}번 면"),
+    "collect up": ("Collect from the bottom floor up", "아래층부터 수집"),
+    "collect": ("Collect from the top floor down", "위층부터 수집"),
+    "consecrate storage": ("Consecration: take the 2 storage expansions", "축성: 창고 확장 타일 2개 가져오기"),
+    "consecrate": ("Consecration: keep it face down (2 points)", "축성: 뒷면으로 두기 (2점)"),
+    "abundance": ("Abundance (discard {0}): place resources of your choice, one per storage slot",
+                  "풍족 ({0} 버림): 창고 칸 수만큼 원하는 자원 놓기"),
+    "sacrifice": ("Sacrifice: {r[0]} down 1, {r[1]} up 2", "희생: {r[0]} 1칸 후퇴, {r[1]} 2칸 전진"),
+    "comeback keep": ("Comeback: keep it face down (2 points)", "재기: 뒷면으로 두기 (2점)"),
+    "comeback": ("Comeback: put your {r[0]} marker back on space 3", "재기: {r[0]} 마커를 3칸에 복귀"),
+}
+
+
 def describe(state: State, action: Action, lang: str) -> str:
     """A short label of an action; a rotation says what it would collect.
 
@@ -291,86 +314,26 @@ def describe(state: State, action: Action, lang: str) -> str:
     >>> describe(s, s.legal_actions()[5], "ko")
     '시계 방향 회전 (c6 버림): 물 1, 나무 3 수집'
     """
-    ko = lang == "ko"
-    words = str(action).split()
-    head, args = words[0], words[1:]
-    if head == "play":
-        return (f"내려 놓기: {args[0]}을(를) 기초 면으로 정원에 놓기" if ko
-                else f"Play: put {args[0]} into your garden, base side up")
+    head, *args = str(action).split()
     if head == "rotate":
-        way = ("시계 방향 회전" if args[1] == "cw" else "시계 반대 방향 회전") if ko else (
-            "Rotate clockwise" if args[1] == "cw" else "Rotate counter-clockwise")
-        spent = f"{args[0]} 버림" if ko else f"discard {args[0]}"
+        way = pick(lang, "Rotate clockwise" if args[1] == "cw" else "Rotate counter-clockwise",
+                   "시계 방향 회전" if args[1] == "cw" else "시계 반대 방향 회전")
+        spent = pick(lang, f"discard {args[0]}", f"{args[0]} 버림")
         got = _collected(state, action)
         if got is None:
-            return f"{way} ({spent}): 탑을 돌리고 자원 수집" if ko else f"{way} ({spent}): turn the tower and collect"
-        what = ", ".join(f"{_r(r, lang)} {n}" if ko else f"{n} {_r(r, lang)}" for r, n in got.items())
-        if ko:
+            return pick(lang, f"{way} ({spent}): turn the tower and collect", f"{way} ({spent}): 탑을 돌리고 자원 수집")
+        if lang == "ko":
+            what = ", ".join(f"{name(r, lang)} {n}" for r, n in got.items())
             return f"{way} ({spent}): {what} 수집" if what else f"{way} ({spent}): 수집 없음"
+        what = ", ".join(f"{n} {name(r, lang)}" for r, n in got.items())
         return f"{way} ({spent}): collect {what}" if what else f"{way} ({spent}): collects nothing"
-    if head == "gain":
-        return (f"획득 ({args[0]} 버림): 원하는 자원 1개를 기초 카드나 창고에" if ko
-                else f"Gain (discard {args[0]}): 1 resource of your choice onto a base card or into storage")
-    if head == "rearrange":
-        return (f"재배치 ({args[0]} 버림): 창고와 기초 카드 사이에서 자원 옮기기" if ko
-                else f"Rearrange (discard {args[0]}): move resources from storage and between base cards")
-    if head == "put":
-        where = ("창고" if ko else "storage") if args[1] == "storage" else args[1]
-        return f"{_r(args[0], lang)} 1개를 {where}에 놓기" if ko else f"Put 1 {_r(args[0], lang)} on {where}"
-    if head == "move":
-        src = ("창고" if ko else "storage") if args[1] == "storage" else args[1]
-        return (f"{_r(args[0], lang)} 1개를 {src}에서 {args[2]}(으)로 옮기기" if ko
-                else f"Move 1 {_r(args[0], lang)} from {src} to {args[2]}")
-    if head == "return":
-        return (f"창고의 {_r(args[0], lang)} 1개를 공급처로 반납" if ko
-                else f"Return 1 {_r(args[0], lang)} from storage to the supply")
-    if head == "done":
-        return "재배치 마치기" if ko else "Finish rearranging"
-    if head == "complete":
-        return f"{args[0]}을(를) 풍경 카드로 완성" if ko else f"Complete {args[0]} (turn it landscape side up)"
-    if head == "favour":
-        return (f"와일드 신: {_r(args[0], lang)}의 총애 얻기" if ko
-                else f"Wild god: gain the favour of {_r(args[0], lang)}")
-    if head == "bonus":
-        return f"보너스 타일 더미 선택: {_r(args[0], lang)}" if ko else f"Take the top {_r(args[0], lang)} bonus tile"
-    if head == "take":
-        return f"펼친 카드 {args[0]}을(를) 손으로 가져오기" if ko else f"Take {args[0]} from the display into your hand"
-    if head == "draw":
-        return "카드 더미 맨 위 카드를 뽑기" if ko else "Draw the deck's top card (blind)"
-    if head == "end":
-        return "차례 마치기" if ko else "End your actions"
-    if head == "whim":
-        return f"변덕 타일 가져오기: {_r(args[0], lang)}" if ko else f"Take the whim tile {_r(args[0], lang)}"
-    if head in ("foresight", "grace"):
-        return f"{_r(head, lang)} 사용" if ko else f"Use {_r(head, lang)}"
-    if head == "oppress":
-        return f"압제: {args[0]}에 타일 올리기" if ko else f"Oppression: put the tile on {args[0]}"
-    if head == "upheaval":
-        return (f"격변 ({args[0]} 버림): 탑을 다시 쌓고 수집" if ko
-                else f"Upheaval (discard {args[0]}): rebuild the tower, then collect")
-    if head == "tower":
-        return (f"다음 층: {_r(args[0], lang)}, 내 쪽에 {args[1]}번 면" if ko
-                else f"Next floor up: {_r(args[0], lang)}, face {args[1]} toward you")
-    if head == "collect":
-        up = args[0] == "up"
-        return ("아래층부터 수집" if up else "위층부터 수집") if ko else (
-            "Collect from the bottom floor up" if up else "Collect from the top floor down")
-    if head == "consecrate":
-        if args[0] == "storage":
-            return "축성: 창고 확장 타일 2개 가져오기" if ko else "Consecration: take the 2 storage expansions"
-        return "축성: 뒷면으로 두기 (2점)" if ko else "Consecration: keep it face down (2 points)"
-    if head == "abundance":
-        return (f"풍족 ({args[0]} 버림): 창고 칸 수만큼 원하는 자원 놓기" if ko
-                else f"Abundance (discard {args[0]}): place resources of your choice, one per storage slot")
-    if head == "sacrifice":
-        return (f"희생: {_r(args[0], lang)} 1칸 후퇴, {_r(args[1], lang)} 2칸 전진" if ko
-                else f"Sacrifice: {_r(args[0], lang)} down 1, {_r(args[1], lang)} up 2")
-    if head == "comeback":
-        if args[0] == "keep":
-            return "재기: 뒷면으로 두기 (2점)" if ko else "Comeback: keep it face down (2 points)"
-        return (f"재기: {_r(args[0], lang)} 마커를 3칸에 복귀" if ko
-                else f"Comeback: put your {_r(args[0], lang)} marker back on space 3")
-    return str(action)
+    key = f"{head} {args[0]}" if args and f"{head} {args[0]}" in _LABELS else head
+    if key not in _LABELS:
+        return str(action)
+    at = args[1] if len(args) > 1 else ""
+    if at == "storage":
+        at = pick(lang, "storage", "창고")
+    return pick(lang, *_LABELS[key]).format(*args, r=[name(a, lang) for a in args], h=name(head, lang), at=at)
 
 
 
@@ -428,11 +391,9 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
 def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
     """What the card codes, letters and marks mean, the bonus piles and the whim tiles with their rules.
 
-    >>> import hanpan, io
-    >>> from rich.console import Console
-    >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
-    >>> console.print(legend(hanpan.game("four_gardens").new(players=2, seed=1, whims=True), 0, "en"))
-    >>> text = console.export_text()
+    >>> import hanpan
+    >>> from hanpan.core.terminal import plain
+    >>> text = plain(legend(hanpan.game("four_gardens").new(players=2, seed=1, whims=True), 0, "en"))
     >>> "⟳1↓ [wgtt]" in text and "Foresight" in text and "still needed" in text
     True
     """
@@ -440,11 +401,8 @@ def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
 
     ko = lang == "ko"
     c = catalog()
-    pick = "ko" if ko else "en"
-    letters = Text("자원: " if ko else "Resources: ")
-    for k, r in enumerate(RESOURCES):
-        letters.append(("  " if k else "") + LETTER[r], style=STYLE[r])
-        letters.append(f" {name(r, lang)}")
+    tongue = "ko" if ko else "en"
+    letters = key_line("자원: " if ko else "Resources: ", [(LETTER[r], STYLE[r], name(r, lang)) for r in RESOURCES])
     marks = (
         "c17 카드 번호 (수 표기에 씀) · 빨강/주황/초록/파랑 2 풍경 색과 위치 · 봄/여름/... 완성하면 총애를 주는 신 · "
         "? 기초 면을 모르는 카드 · [SGt] 비용: 대문자 = 자원이 놓인 칸, 소문자 = 아직 필요 · ⟳2↑ 2층과 그 위를 돌리고 "
@@ -456,18 +414,13 @@ def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
         "is on that icon, lower case = still needed · ⟳2↑ turn floor 2 and up, collect from floor 1 upward; ⟳3↓ "
         "turn floor 3 and up, collect from floor 4 downward · the tower: each floor's icons from your side (you) "
         "round; P1 = Player 1")
-    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for symbol in c["symbols"]:
-        if symbol["id"] in ("terminal", "gain", "rearrange"):
-            table.add_row(Text(symbol["symbol"]), symbol[pick])
-    for pile in c["bonus_piles"]:
-        table.add_row(pile[pick], pile["text"][pick])
+    rows: list[tuple[RenderableType, str]] = [
+        (Text(symbol["symbol"]), symbol[tongue]) for symbol in c["symbols"]
+        if symbol["id"] in ("terminal", "gain", "rearrange")]
+    rows += [(pile[tongue], pile["text"][tongue]) for pile in c["bonus_piles"]]
     if view_whims(state):
-        for whim in c["whims"]:
-            table.add_row(whim[pick], whim["text"][pick])
-    return Group(Text("범례" if ko else "Legend", style="bold"), letters, Text(marks), table)
+        rows += [(whim[tongue], whim["text"][tongue]) for whim in c["whims"]]
+    return legend_group(lang, letters, marks, key_table(rows))
 
 
 def view_whims(state: State) -> bool:

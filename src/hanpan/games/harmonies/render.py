@@ -7,14 +7,11 @@ r red), with ``*`` for a cube (line 2).  Cells where a token in hand may go are 
 ``+``.  Only ASCII letters and box lines are used, so the grid stays aligned in terminals
 that draw ambiguous-width symbols wide (common with Korean fonts).
 
->>> from rich.console import Console
+>>> from hanpan.core.terminal import plain
 >>> from hanpan.games.harmonies import GAME
 >>> s = GAME.new(players=1, seed=3)
 >>> _ = s.play("space 1")
->>> import io
->>> console = Console(width=120, record=True, color_system=None, file=io.StringIO())
->>> console.print(render(s, 0, "en"))
->>> text = console.export_text()
+>>> text = plain(render(s, 0, "en"), width=120)
 >>> "a1" in text and "Central board" in text
 True
 >>> describe(s, s.legal_actions()[0], "ko")
@@ -23,10 +20,8 @@ True
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Sequence
 
-from rich.cells import cell_len
 from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.table import Table
@@ -34,6 +29,7 @@ from rich.text import Text
 
 from hanpan.core.action import Action
 from hanpan.core.contract import State
+from hanpan.core.terminal import key_line, key_table, legend_group, pick, text_width, token_letters, wrap
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.board import ACCEPTING, ALL_CELL_NAMES, STACK_KIND, STACKS
 from hanpan.games.harmonies.data import (
@@ -56,10 +52,6 @@ LETTER = {"blue": "b", "yellow": "y", "green": "g", "brown": "n", "grey": "s", "
 KIND_CODE = ("W", "F", "T1", "T2", "T3", "M1", "M2", "M3", "Bd")
 KIND_STYLE = ("blue", "yellow", "green", "green", "green", "grey62", "grey62", "grey62", "red")
 CELL_W = 7  # characters per board column
-
-
-def _t(lang: str, en: str, ko: str) -> str:
-    return ko if lang == "ko" else en
 
 
 def hex_grid(cells: dict[tuple[int, int], tuple[Text, Text]], width: int) -> Text:
@@ -141,12 +133,11 @@ def card_text(state: HarmoniesState, card: int, lang: str) -> Text:
     if CARD_POINTS[card]:
         cell.append("\n" + "/".join(str(v) for v in CARD_POINTS[card]))
     else:
-        wrap = 17 if lang == "ko" else 34
-        rule = textwrap.wrap(f"{_t(lang, 'Spirit', '정령')}: {_spirit_rule(card, lang)}", wrap)
-        cell.append("\n" + "\n".join(rule), style="italic")
+        rule = wrap(f"{pick(lang, 'Spirit', '정령')}: {_spirit_rule(card, lang)}", 34, lang)
+        cell.append("\n" + rule, style="italic")
     if state.owner[card] >= 0:
         left = CARD_CUBES[card] - state.placed[card]
-        cell.append(f" · {_t(lang, 'cubes left', '남은 큐브')} {left}")
+        cell.append(f" · {pick(lang, 'cubes left', '남은 큐브')} {left}")
     cell.append("\n")
     cell.append_text(habitat_text(card))
     return cell
@@ -178,11 +169,7 @@ class _ByWidth:
 
 
 def _tokens(counts: Sequence[int]) -> Text:
-    text = Text()
-    for c in range(6):
-        for _ in range(counts[c]):
-            text.append(LETTER[COLOURS[c]], style=STYLE[COLOURS[c]])
-    return text or Text("—", style="dim")
+    return token_letters([(COLOURS[c], counts[c]) for c in range(6)], LETTER, STYLE)
 
 
 def render(state: State, viewer: int | None, lang: str) -> RenderableType:
@@ -191,38 +178,37 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     s = state
     parts: list[RenderableType] = []
     side_en, side_ko = SIDE_NAMES[s.side_id]
-    head = Text(_t(lang, "Harmonies", "하모니즈"), style="bold")
-    head.append(f" — {_t(lang, 'side', '면')} {s.side_id} ({_t(lang, side_en, side_ko)}), "
-                f"{_t(lang, 'round', '라운드')} {s.turn // s.num_players + 1}")
+    head = Text(pick(lang, "Harmonies", "하모니즈"), style="bold")
+    head.append(f" — {pick(lang, 'side', '면')} {s.side_id} ({pick(lang, side_en, side_ko)}), "
+                f"{pick(lang, 'round', '라운드')} {s.turn // s.num_players + 1}")
     if s.over:
-        head.append(f" — {_t(lang, 'game over', '게임 종료')}")
+        head.append(f" — {pick(lang, 'game over', '게임 종료')}")
     else:
-        head.append(f", {_t(lang, 'player', '플레이어')} {s.player + 1}")
-    head.append(f"\n{_t(lang, 'Pouch', '주머니')}: {s.pouch_count}  "
-                f"{_t(lang, 'Cube supply', '큐브 공급처')}: {s.supply}  "
-                f"{_t(lang, 'Deck', '카드 더미')}: {len(s.deck)}")
+        head.append(f", {pick(lang, 'player', '플레이어')} {s.player + 1}")
+    head.append(f"\n{pick(lang, 'Pouch', '주머니')}: {s.pouch_count}  "
+                f"{pick(lang, 'Cube supply', '큐브 공급처')}: {s.supply}  "
+                f"{pick(lang, 'Deck', '카드 더미')}: {len(s.deck)}")
     if s.box:
-        head.append(f"  {_t(lang, 'Box', '상자')}: {s.box}")
+        head.append(f"  {pick(lang, 'Box', '상자')}: {s.box}")
     if s.ending and not s.over:
-        last = _t(lang, "The end is triggered: this round is the last.",
-                  "게임 종료 조건 달성: 이번 라운드가 마지막입니다.")
+        last = pick(lang, "The end is triggered: this round is the last.",
+                    "게임 종료 조건 달성: 이번 라운드가 마지막입니다.")
         head.append(f"\n{last}", style="bold red")
-    central = Text(_t(lang, "Central board", "중앙판") + ": ", style="bold")
+    central = Text(pick(lang, "Central board", "중앙판") + ": ", style="bold")
     for k in range(s.nspaces):
         central.append(f" [{k + 1}] ")
         central.append_text(_tokens(s.space_tokens(k)))
     if s.hand_count:
-        central.append(f"   {_t(lang, 'In hand', '손에 든 토큰')}: ")
+        central.append(f"   {pick(lang, 'In hand', '손에 든 토큰')}: ")
         central.append_text(_tokens(s.hand))
     top = Group(head, central)
-    legend = _t(lang, "Tokens b blue y yellow g green n brown s grey r red (bottom → top) · * cube · "
-                      "+ a token in hand may go here · W water F field T tree M mountain Bd building",
-                "토큰 b 파랑 y 노랑 g 초록 n 갈색 s 회색 r 빨강 (아래 → 위) · * 큐브 · "
-                "+ 손에 든 토큰을 놓을 수 있는 칸 · W 물 F 들판 T 나무 M 산 Bd 건물")
+    legend = pick(lang, "Tokens b blue y yellow g green n brown s grey r red (bottom → top) · * cube · "
+                        "+ a token in hand may go here · W water F field T tree M mountain Bd building",
+                  "토큰 b 파랑 y 노랑 g 초록 n 갈색 s 회색 r 빨강 (아래 → 위) · * 큐브 · "
+                  "+ 손에 든 토큰을 놓을 수 있는 칸 · W 물 F 들판 T 나무 M 산 Bd 건물")
     # wide: the legend under the head, beside the display's cards (where it costs no line of its own)
-    wrap = max(60, *(cell_len(line) for line in (head.plain + "\n" + central.plain).split("\n")))
-    legend_lines = Text("\n".join(textwrap.wrap(legend, wrap // (2 if lang == "ko" else 1))), style="dim")
-    shown = _t(lang, "Animal cards on display", "펼쳐진 동물 카드")
+    legend_lines = Text(wrap(legend, max(60, text_width(head), text_width(central)), lang), style="dim")
+    shown = pick(lang, "Animal cards on display", "펼쳐진 동물 카드")
     beside = Table.grid(padding=(0, 4))
     beside.add_row(Group(head, central, legend_lines),
                    card_table(s, s.display, lang, shown, per_row=max(1, len(s.display))))
@@ -239,41 +225,40 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
                     for sid in ACCEPTING[colour]:
                         targets |= sm[sid]
             targets &= ~s.cubes[p]
-        you = _t(lang, " (you)", " (나)") if viewer == p else ""
-        title = Text(f"{_t(lang, 'Personal board', '개인판')} — {_t(lang, 'player', '플레이어')} {p + 1}{you}",
+        you = pick(lang, " (you)", " (나)") if viewer == p else ""
+        title = Text(f"{pick(lang, 'Personal board', '개인판')} — {pick(lang, 'player', '플레이어')} {p + 1}{you}",
                      style="bold")
         card = scores[p]
         title.append(f"  = {card.total}", style="bold")
         if "suns" in card.extra:
-            title.append(f"  {_t(lang, 'suns', '태양')} {card.extra['suns']}")
+            title.append(f"  {pick(lang, 'suns', '태양')} {card.extra['suns']}")
         column.append(title)
         board = board_text(s, p, targets)
-        board_width = max(cell_len(line) for line in board.plain.split("\n"))
+        board_width = text_width(board)
         points = ", ".join(f"{category_name(k, lang)} {v}" for k, v in card.categories.items() if v)
         if points:  # the categories that score, wrapped to the board's width
-            wrap = max(20, board_width // (2 if lang == "ko" else 1))
-            column.append(Text("\n".join(textwrap.wrap(points, wrap)), style="dim"))
+            column.append(Text(wrap(points, board_width, lang, least=20), style="dim"))
         column.append(board)
         held = list(s.held[p])
         if held and p == viewer:
-            column.append(card_table(s, held, lang, _t(lang, "Held cards", "보유 카드"), per_row=3))
+            column.append(card_table(s, held, lang, pick(lang, "Held cards", "보유 카드"), per_row=3))
         elif held:
-            left = _t(lang, "cubes left", "남은 큐브")
-            line = _t(lang, "Held: ", "보유: ") + "; ".join(
-                f"{name(CARD_IDS[c], lang)} {'/'.join(str(v) for v in CARD_POINTS[c]) or _t(lang, 'spirit', '정령')}"
+            left = pick(lang, "cubes left", "남은 큐브")
+            line = pick(lang, "Held: ", "보유: ") + "; ".join(
+                f"{name(CARD_IDS[c], lang)} {'/'.join(str(v) for v in CARD_POINTS[c]) or pick(lang, 'spirit', '정령')}"
                 f", {left} "
                 f"{CARD_CUBES[c] - s.placed[c]}" for c in held)
-            column.append(Text("\n".join(textwrap.wrap(line, max(20, board_width // (2 if lang == "ko" else 1))))))
+            column.append(Text(wrap(line, board_width, lang, least=20)))
         done = [c for c in s.owned[p] if c not in held]
         if done:
-            column.append(Text(_t(lang, "Completed: ", "완성: ") + ", ".join(
+            column.append(Text(pick(lang, "Completed: ", "완성: ") + ", ".join(
                 f"{name(CARD_IDS[c], lang)} {CARD_POINTS[c][0]}" for c in done)))
         if s.spirits and s.spirit[p] >= 0 and s.spirit[p] not in held:
-            placed = _t(lang, "Nature's Spirit placed: ", "자연의 정령 배치: ")
+            placed = pick(lang, "Nature's Spirit placed: ", "자연의 정령 배치: ")
             column.append(Text(placed + name(CARD_IDS[s.spirit[p]], lang)))
         if s.spirits and s.spirit[p] < 0 and viewer == p and s.dealt:
-            column.append(card_table(s, s.dealt[p], lang, _t(lang, "Your Nature's Spirits (keep one)",
-                                                              "받은 자연의 정령 (1장 선택)"), per_row=2))
+            column.append(card_table(s, s.dealt[p], lang, pick(lang, "Your Nature's Spirits (keep one)",
+                                                                "받은 자연의 정령 (1장 선택)"), per_row=2))
         players.append(Group(*column))
     parts.append(Columns(players, padding=(0, 3)))  # side by side as the width allows
     return Group(*parts)
@@ -288,8 +273,7 @@ def category_name(key: str, lang: str) -> str:
     names = {"trees": ("trees", "나무"), "mountains": ("mountains", "산"), "fields": ("fields", "들판"),
              "buildings": ("buildings", "건물"), "water": ("water", "물"), "animals": ("animals", "동물"),
              "spirit": ("spirit", "정령"), "suns": ("suns", "태양")}
-    en, ko = names[key]
-    return ko if lang == "ko" else en
+    return pick(lang, *names[key])
 
 
 def describe(state: State, action: Action, lang: str) -> str:
@@ -297,28 +281,28 @@ def describe(state: State, action: Action, lang: str) -> str:
     i = action.id
     if i < A.SPACE:
         spirit = SPIRIT_IDS[i - A.KEEP]
-        return _t(lang, f"Keep the {name(spirit)} Nature's Spirit", f"{name(spirit, 'ko')} 카드를 갖기")
+        return pick(lang, f"Keep the {name(spirit)} Nature's Spirit", f"{name(spirit, 'ko')} 카드를 갖기")
     if i < A.PLACE:
         k = i - A.SPACE + 1
-        return _t(lang, f"Take the 3 tokens of central space {k}", f"중앙판 {k}번 칸의 풍경 토큰 가져오기")
+        return pick(lang, f"Take the 3 tokens of central space {k}", f"중앙판 {k}번 칸의 풍경 토큰 가져오기")
     if i < A.CARD:
         colour, cell = divmod(i - A.PLACE, A.NAMES)
         cname = ALL_CELL_NAMES[cell]
-        return _t(lang, f"Place a {COLOURS[colour]} token on {cname}",
-                  f"{name(COLOURS[colour], 'ko')} 토큰을 {cname}에 놓기")
+        return pick(lang, f"Place a {COLOURS[colour]} token on {cname}",
+                    f"{name(COLOURS[colour], 'ko')} 토큰을 {cname}에 놓기")
     if i < A.CUBE:
         card = CARD_IDS[i - A.CARD]
-        return _t(lang, f"Take the {name(card)} animal card", f"{name(card, 'ko')} 동물 카드 가져오기")
+        return pick(lang, f"Take the {name(card)} animal card", f"{name(card, 'ko')} 동물 카드 가져오기")
     if i < A.DISCARD:
         card_index, cell = divmod(i - A.CUBE, A.NAMES)
         card = CARD_IDS[card_index]
         cname = ALL_CELL_NAMES[cell]
-        return _t(lang, f"Put a {name(card)} cube on {cname}", f"{name(card, 'ko')} 큐브를 {cname}에 놓기")
+        return pick(lang, f"Put a {name(card)} cube on {cname}", f"{name(card, 'ko')} 큐브를 {cname}에 놓기")
     if i < A.END:
         card = CARD_IDS[i - A.DISCARD]
-        return _t(lang, f"Discard {name(card)} from the display and reveal a new card",
-                  f"{name(card, 'ko')} 카드를 버리고 새 카드 펼치기")
-    return _t(lang, "End the turn", "차례 마치기")
+        return pick(lang, f"Discard {name(card)} from the display and reveal a new card",
+                    f"{name(card, 'ko')} 카드를 버리고 새 카드 펼치기")
+    return pick(lang, "End the turn", "차례 마치기")
 
 
 
@@ -337,42 +321,29 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
 def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
     """The token letters and landscape codes, how each landscape scores, and the Nature's Spirits' scoring.
 
-    >>> import hanpan, io
-    >>> from rich.console import Console
-    >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
-    >>> console.print(legend(hanpan.game("harmonies").new(players=2, seed=1, spirits=True), 0, "en"))
-    >>> text = console.export_text()
+    >>> import hanpan
+    >>> from hanpan.core.terminal import plain
+    >>> text = plain(legend(hanpan.game("harmonies").new(players=2, seed=1, spirits=True), 0, "en"))
     >>> "b blue" in text and "Lion" in text and "Each group of fields" in text
     True
     """
     from hanpan.games.harmonies.webdata import catalog
 
-    ko = lang == "ko"
-    pick = "ko" if ko else "en"
+    tongue = "ko" if lang == "ko" else "en"
     c = catalog()
-    tokens = Text("토큰 (아래 → 위): " if ko else "Tokens (bottom → top): ")
-    for k, colour in enumerate(COLOURS):
-        tokens.append(("  " if k else "") + LETTER[colour], style=STYLE[colour])
-        tokens.append(f" {name(colour, lang)}")
-    marks = Text(_t(lang, "a1 a cell (column letter, row from the top) · W water F field T1–T3 tree M1–M3 mountain "
-                          "Bd building (by height) · * a cube (an animal card's, or magenta: a spirit's) · + a token "
-                          "in hand may go there · 17/10/5 an animal card's points, top to bottom: a cube comes off "
-                          "with each habitat made, the highest value uncovered scores",
-                    "a1 칸 이름 (열 글자, 위에서부터 행) · W 물 F 들판 T1–T3 나무 M1–M3 산 Bd 건물 (높이별) · "
-                    "* 큐브 (동물 카드, 자홍색은 정령) · + 손에 든 토큰을 놓을 수 있는 칸 · 17/10/5 동물 카드의 점수 "
-                    "(위→아래): 서식지를 만들 때마다 큐브를 하나 옮기고, 드러난 가장 높은 값이 점수"))
-    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for key, text in c["scoring"].items():
-        side = getattr(state, "side_id", "A")
-        if (key != "suns" or state.num_players == 1) and not (key.startswith("water_") and key != f"water_{side}"):
-            table.add_row(category_name(key.split("_")[0], lang), text[pick])
-    spirits = Table(title=_t(lang, "Nature's Spirits", "자연의 정령"), title_justify="left", show_header=False,
-                    box=None, pad_edge=False, padding=(0, 1))
-    spirits.add_column(style="bold", no_wrap=True)
-    spirits.add_column()
-    for card_id in SPIRIT_IDS:
-        spirit = c["spirits"][card_id]
-        spirits.add_row(name(card_id, lang), spirit["scores"][pick])
-    return Group(Text(_t(lang, "Legend", "범례"), style="bold"), tokens, marks, table, spirits)
+    tokens = key_line(pick(lang, "Tokens (bottom → top): ", "토큰 (아래 → 위): "),
+                      [(LETTER[colour], STYLE[colour], name(colour, lang)) for colour in COLOURS])
+    marks = pick(lang, "a1 a cell (column letter, row from the top) · W water F field T1–T3 tree M1–M3 mountain "
+                       "Bd building (by height) · * a cube (an animal card's, or magenta: a spirit's) · + a token "
+                       "in hand may go there · 17/10/5 an animal card's points, top to bottom: a cube comes off "
+                       "with each habitat made, the highest value uncovered scores",
+                 "a1 칸 이름 (열 글자, 위에서부터 행) · W 물 F 들판 T1–T3 나무 M1–M3 산 Bd 건물 (높이별) · "
+                 "* 큐브 (동물 카드, 자홍색은 정령) · + 손에 든 토큰을 놓을 수 있는 칸 · 17/10/5 동물 카드의 점수 "
+                 "(위→아래): 서식지를 만들 때마다 큐브를 하나 옮기고, 드러난 가장 높은 값이 점수")
+    side = getattr(state, "side_id", "A")
+    scoring = key_table((category_name(key.split("_")[0], lang), text[tongue]) for key, text in c["scoring"].items()
+                        if (key != "suns" or state.num_players == 1)
+                        and not (key.startswith("water_") and key != f"water_{side}"))
+    spirits = key_table(((name(card_id, lang), c["spirits"][card_id]["scores"][tongue]) for card_id in SPIRIT_IDS),
+                        title=pick(lang, "Nature's Spirits", "자연의 정령"))
+    return legend_group(lang, tokens, marks, scoring, spirits)

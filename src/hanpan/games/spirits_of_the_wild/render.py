@@ -1,12 +1,11 @@
 """Terminal drawing of Spirits of the Wild (rich), in English or Korean.
 
->>> import hanpan, io
->>> from rich.console import Console
+>>> import hanpan
+>>> from hanpan.core.terminal import plain
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=3)
 >>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
 ('Take 1 stone from the tray', '접시에서 돌 1개 가져오기')
->>> console = Console(file=io.StringIO(), width=100, color_system=None)
->>> console.print(render(state, 0, "en")); "Tray: B W P Y" in console.file.getvalue()
+>>> "Tray: B W P Y" in plain(render(state, 0, "en"))
 True
 """
 
@@ -21,6 +20,7 @@ from rich.text import Text
 
 from hanpan.core.action import Action
 from hanpan.core.contract import State
+from hanpan.core.terminal import Words, key_line, key_table, legend_group, pick, token_letters
 from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, SPIRITS_TO_END, STONES, name
 from hanpan.games.spirits_of_the_wild.webdata import CARD_LABEL, catalog
 
@@ -46,10 +46,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "coyote_on": ("The coyote is on Player {n}'s {animal}.", "코요테: 플레이어 {n}의 {animal}에 있음."),
     "spirit_pile": ("Spirit pile {n}", "영혼카드 {n}번 더미"), "then": ("then", "다음"),
 }
-
-def _w(key: str, lang: str, **values: object) -> str:
-    en, ko = WORDS[key]
-    return (ko if lang == "ko" else en).format(**values)
+_w = Words(WORDS)
 
 
 def _place_name(place: str, lang: str) -> str:
@@ -80,8 +77,7 @@ def describe(state: State, action: Action, lang: str) -> str:
     ko = lang == "ko"
     head = words[0]
     if head in CARD_LABEL:
-        en_label, ko_label = CARD_LABEL[head]
-        return ko_label if ko else en_label
+        return pick(lang, *CARD_LABEL[head])
     if head in SPIRIT_TEXT:
         en_text, ko_text = SPIRIT_TEXT[head]
         return (f"영혼카드 사용하고 액션카드 복구: {name(head, lang)} — {ko_text}" if ko
@@ -117,12 +113,7 @@ def category_name(key: str, lang: str) -> str:
 
 
 def _stones(counts: dict[str, int]) -> Text:
-    text = Text()
-    for kind in STONES:
-        for _ in range(counts.get(kind, 0)):
-            text.append(LETTER[kind], style=STYLE[kind])
-            text.append(" ")
-    return text or Text("—", style="dim")
+    return token_letters([(kind, counts.get(kind, 0)) for kind in STONES], LETTER, STYLE, gap=" ")
 
 
 def _slots(colours: list[str], size: int) -> Text:
@@ -230,21 +221,16 @@ EXAMPLES: tuple[tuple[str, str, str], ...] = (
 def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
     """What the letters and marks mean, how each animal scores, what each card does (public facts only).
 
-    >>> import hanpan, io
-    >>> from rich.console import Console
-    >>> console = Console(width=100, record=True, color_system=None, file=io.StringIO())
-    >>> console.print(legend(hanpan.game("spirits_of_the_wild").new(players=2, seed=1), 0, "en"))
-    >>> text = console.export_text()
+    >>> import hanpan
+    >>> from hanpan.core.terminal import plain
+    >>> text = plain(legend(hanpan.game("spirits_of_the_wild").new(players=2, seed=1), 0, "en"))
     >>> "B blue" in text and "-take2" in text
     True
     """
     ko = lang == "ko"
+    tongue = "ko" if ko else "en"
     c = catalog()
-    stones = Text("돌: " if ko else "Stones: ")
-    for k, stone in enumerate(c["stones"]):
-        stone_id = stone["id"]
-        stones.append(("  " if k else "") + LETTER[stone_id], style=STYLE[stone_id])
-        stones.append(f" {stone['ko' if ko else 'en']}")
+    stones = key_line("돌: " if ko else "Stones: ", [(LETTER[s["id"]], STYLE[s["id"]], s[tongue]) for s in c["stones"]])
     marks = (
         f"{SLOT} 빈 칸 · {SPIRIT_SLOT}/{SPIRIT_STONE} 영혼석 칸 (비었음/찼음: 그 동물 점수 ×{c['spirit_multiplier']}, "
         "돌을 더 받지 않음) · 이름 뒤 ! 코요테가 있는 동물 (돌을 받지 않음) · ★ 나 · ▶ 둘 차례 · "
@@ -254,16 +240,10 @@ def legend(state: State, viewer: int | None, lang: str) -> RenderableType:
         f"×{c['spirit_multiplier']} and takes no more stones) · ! after a name: the coyote is there (the animal "
         "takes no stone) · ★ you · ▶ to move · take1×2 copies face up · -take2 a face-down card · ? a spirit "
         "card not yet seen")
-    table = Table(show_header=False, box=None, pad_edge=False, padding=(0, 1))
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column()
-    for animal in c["animals"]:
-        table.add_row(animal["ko" if ko else "en"], animal["scoring"]["ko" if ko else "en"])
-    for card in c["action_cards"]:
-        table.add_row(card["id"], card["text"]["ko" if ko else "en"])
-    for card in c["spirit_cards"]:
-        table.add_row(card["ko" if ko else "en"], card["text"]["ko" if ko else "en"])
-    return Group(Text("범례" if ko else "Legend", style="bold"), stones, Text(marks), table)
+    rows = [(animal[tongue], animal["scoring"][tongue]) for animal in c["animals"]]
+    rows += [(card["id"], card["text"][tongue]) for card in c["action_cards"]]
+    rows += [(card[tongue], card["text"][tongue]) for card in c["spirit_cards"]]
+    return legend_group(lang, stones, marks, key_table(rows))
 
 
 __all__ = ["COLOURS", "EXAMPLES", "category_name", "describe", "legend", "render"]
