@@ -36,38 +36,48 @@ from hanpan.web.settings import ConnectionLimits
 log = logging.getLogger("hanpan.web")
 
 
-class _Stall:
-    """Aborts a transport whose send buffer stays full for ``seconds`` (a peer that reads nothing)."""
-
-    def __init__(self) -> None:
-        self.timer: asyncio.TimerHandle | None = None
-
-    def paused(self, transport: asyncio.Transport, seconds: float) -> None:
-        if self.timer is None:
-            self.timer = asyncio.get_running_loop().call_later(seconds, self._abort, transport)
-
-    def resumed(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
-
-    @staticmethod
-    def _abort(transport: asyncio.Transport) -> None:
-        log.warning("aborted a connection whose peer read nothing for a while")
-        transport.abort()
-
-
-class GuardedHttp(HttpToolsProtocol):
-    """uvicorn's HTTP protocol (httptools) with a header deadline, a connection limit and a stall limit."""
+class _StallGuard(asyncio.Protocol):
+    """Mixed into a uvicorn protocol: its connection is aborted (not closed: closing waits for the
+    buffer) once its send buffer stays full for ``limits.stall_timeout`` seconds (a peer that reads
+    nothing)."""
 
     limits: ClassVar[ConnectionLimits] = ConnectionLimits()
+    transport: asyncio.Transport
+    _stall_timer: asyncio.TimerHandle | None = None
+
+    def pause_writing(self) -> None:
+        super().pause_writing()
+        if self._stall_timer is None:
+            self._stall_timer = asyncio.get_running_loop().call_later(self.limits.stall_timeout, self._stalled)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        self._not_stalled()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._not_stalled()
+        super().connection_lost(exc)
+
+    def _not_stalled(self) -> None:
+        if self._stall_timer is not None:
+            self._stall_timer.cancel()
+            self._stall_timer = None
+
+    def _stalled(self) -> None:
+        self._stall_timer = None
+        log.warning("aborted a connection whose peer read nothing for a while")
+        self.transport.abort()
+
+
+class GuardedHttp(_StallGuard, HttpToolsProtocol):
+    """uvicorn's HTTP protocol (httptools) with a header deadline, a connection limit and a stall limit."""
+
     #: connections not in a request (opened, or idle between two), oldest first: the ones evicted first
     idle: ClassVar[OrderedDict[GuardedHttp, None]] = OrderedDict()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
-        self._stall = _Stall()
 
     # --- a request's headers must come in time ------------------------------------------------------
     def _await_headers(self) -> None:
@@ -121,39 +131,11 @@ class GuardedHttp(HttpToolsProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._headers_came()
-        self._stall.resumed()
         super().connection_lost(exc)
 
-    # --- a peer that reads nothing ------------------------------------------------------------------
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self._stall.paused(self.transport, self.limits.stall_timeout)
 
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self._stall.resumed()
-
-
-class GuardedWebSocket(WebSocketsSansIOProtocol):
+class GuardedWebSocket(_StallGuard, WebSocketsSansIOProtocol):
     """uvicorn's WebSocket protocol with the stall limit: a subscriber that reads nothing is aborted."""
-
-    limits: ClassVar[ConnectionLimits] = ConnectionLimits()
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._stall = _Stall()
-
-    def pause_writing(self) -> None:
-        super().pause_writing()
-        self._stall.paused(self.transport, self.limits.stall_timeout)
-
-    def resume_writing(self) -> None:
-        super().resume_writing()
-        self._stall.resumed()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self._stall.resumed()
-        super().connection_lost(exc)
 
 
 def configure(limits: ConnectionLimits) -> dict[str, Any]:
