@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 from hanpan.core.errors import HanpanError, PositionError, RecordError
 from hanpan.core.options import parse_option_assignments
+from hanpan.web.settings import add_options as add_server_options
 
 EXIT_USAGE = 2
 
@@ -117,28 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None,
                    help="SQLAlchemy database URL (default: an SQLite file in your data folder)")
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
-    p.add_argument("--bot-workers", type=_positive, default=2, help="worker processes for computer seats")
-    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
-                   help="a host name the server answers to, besides localhost and any address "
-                        "(repeat it; *.example.org for subdomains)")
-    p.add_argument("--idle-days", type=_days, default=30.0,
-                   help="days a game may wait for a move before it is marked abandoned (default 30)")
-    p.add_argument("--new-records-per-minute", type=_positive, default=12,
-                   help="records new to the server one address may replay per minute (default 12)")
-    p.add_argument("--max-bot-games-per-client", type=_positive, default=6,
-                   help="games in progress with computer seats one address may start (default 6)")
-    p.add_argument("--max-sockets-per-game", type=_positive, default=64,
-                   help="WebSockets open on one game at most (default 64)")
-    p.add_argument("--max-sockets-per-client", type=_positive, default=64,
-                   help="WebSockets one client address may hold open (default 64)")
-    p.add_argument("--header-timeout", type=_seconds, default=10.0,
-                   help="seconds a request's headers may take to arrive (default 10)")
-    p.add_argument("--max-connections", type=_positive, default=4000,
-                   help="open connections at most; past it the oldest idle one is closed (default 4000)")
-    p.add_argument("--stall-timeout", type=_seconds, default=20.0,
-                   help="seconds a client may leave what it is sent unread before it is cut off (default 20)")
-    p.add_argument("--send-buffer", type=_positive, default=256 * 1024,
-                   help="kernel send buffer per connection, bytes (default 262144)")
+    add_server_options(p)  # the server's limits (hanpan.web.settings needs none of the web extra)
     lang_option(p)
 
     p = commands.add_parser("ratings", help="the web app's ratings: rebuild them from the stored games, "
@@ -174,24 +154,6 @@ def _positive(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1 or more")
     return value
-
-
-def _amount(unit: str) -> Callable[[str], float]:
-    """An argparse type: a positive, finite number of ``unit``."""
-
-    def parse(text: str) -> float:
-        try:
-            value = float(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number of {unit}") from None
-        if not value > 0 or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"{text} is not allowed; use a number of {unit} above 0")
-        return value
-
-    return parse
-
-
-_seconds, _days = _amount("seconds"), _amount("days")
 
 
 def _port(text: str) -> int:
@@ -438,14 +400,9 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     except ImportError as e:
         raise UsageError(f"the web app needs the 'web' extra ({e.name} is missing): "
                          "pip install 'hanpan[web]', or run make play") from None
-    from hanpan.web.settings import ConnectionLimits, ServerSettings
+    from hanpan.web.settings import from_options
 
-    limits = ConnectionLimits(args.header_timeout, args.max_connections, args.stall_timeout, args.send_buffer)
-    settings = ServerSettings(bot_workers=args.bot_workers, max_sockets_per_game=args.max_sockets_per_game,
-                              max_sockets_per_client=args.max_sockets_per_client, connections=limits,
-                              allowed_hosts=("localhost", *args.allowed_host), idle_days=args.idle_days,
-                              new_records_per_minute=args.new_records_per_minute,
-                              max_bot_games_per_client=args.max_bot_games_per_client)
+    settings = from_options(args)
     return serve(args.host, args.port, args.db, args.open, settings)
 
 

@@ -1,15 +1,34 @@
 """What a server operator may set: limits that keep one client from starving the others.
 
-Every field is a ``hanpan serve`` option; the defaults suit one machine serving friends and a club.
+Every field is a ``hanpan serve`` option (:func:`add_options` makes them from the fields, their help
+from each field's ``help``); the defaults suit one machine serving friends and a club.
 
 >>> settings = ServerSettings(max_sockets_per_game=8)
 >>> settings.max_sockets_per_game, settings.connections.header_timeout
 (8, 10.0)
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> add_options(parser)
+>>> read = from_options(parser.parse_args(["--max-connections", "50", "--allowed-host", "play.example.org"]))
+>>> read.connections.max_connections, read.allowed_hosts, read.idle_days
+(50, ('localhost', 'play.example.org'), 30.0)
+>>> parser.parse_args(["--idle-days", "0"])
+Traceback (most recent call last):
+...
+SystemExit: 2
 """
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
+import math
 from dataclasses import dataclass, field
+from typing import Any
+
+
+def _help(text: str) -> dict[str, str]:
+    return {"help": text}
 
 
 @dataclass(frozen=True)
@@ -20,32 +39,76 @@ class ConnectionLimits:
     (10.0, 4000)
     """
 
-    #: seconds for a request's line and headers to arrive (a new connection's first, or a kept-alive one's next)
-    header_timeout: float = 10.0
-    #: open connections at most (HTTP and WebSocket); keep it under the open-file limit
-    max_connections: int = 4000
-    #: seconds a peer may leave a full send buffer unread before its connection is aborted
-    stall_timeout: float = 20.0
-    #: the kernel's send buffer per connection, bytes (a board game's pushes need little)
-    send_buffer: int = 256 * 1024
+    header_timeout: float = field(default=10.0, metadata=_help(
+        "seconds a request's headers may take to arrive (a new connection's first, a kept-alive one's next)"))
+    max_connections: int = field(default=4000, metadata=_help(
+        "open connections at most (HTTP and WebSocket); past it the oldest idle one is closed"))
+    stall_timeout: float = field(default=20.0, metadata=_help(
+        "seconds a client may leave what it is sent unread before it is cut off"))
+    send_buffer: int = field(default=256 * 1024, metadata=_help(
+        "the kernel's send buffer per connection, bytes (what a client leaves unread costs at most this)"))
 
 
 @dataclass(frozen=True)
 class ServerSettings:
     """The server's limits (``hanpan serve --help`` lists them as options)."""
 
-    #: worker processes for the computer seats' decisions
-    bot_workers: int = 2
-    #: WebSockets open on one game at most (its seats' pages and spectators)
-    max_sockets_per_game: int = 64
-    #: WebSockets one client address may hold open at most
-    max_sockets_per_client: int = 64
-    #: games in progress with a computer seat that one client address may have made (practice games)
-    max_bot_games_per_client: int = 6
-    #: days a game in progress may wait for a move before it is marked abandoned (not resumed at start)
-    idle_days: float = 30.0
-    #: records not replayed here before that one client address may open per minute (the replay page)
-    new_records_per_minute: int = 12
+    bot_workers: int = field(default=2, metadata=_help("worker processes for the computer seats' decisions"))
+    max_sockets_per_game: int = field(default=64, metadata=_help(
+        "WebSockets open on one game at most (its seats' pages and spectators)"))
+    max_sockets_per_client: int = field(default=64, metadata=_help(
+        "WebSockets one client address may hold open at most"))
+    max_bot_games_per_client: int = field(default=6, metadata=_help(
+        "games in progress with a computer seat that one client address may start"))
+    idle_days: float = field(default=30.0, metadata=_help(
+        "days a game may wait for a move before it is marked abandoned (and not resumed at start)"))
+    new_records_per_minute: int = field(default=12, metadata=_help(
+        "records new to the server that one client address may replay per minute"))
     #: the host names the server answers to (any address always: see hanpan.web.middleware.host_allowed)
     allowed_hosts: tuple[str, ...] = ("localhost",)
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1 or more")
+    return value
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text} is not allowed; use a number above 0")
+    return value
+
+
+def _numeric_fields() -> list[dataclasses.Field[Any]]:
+    fields = [f for f in dataclasses.fields(ServerSettings) if "help" in f.metadata]
+    return fields + [f for f in dataclasses.fields(ConnectionLimits) if "help" in f.metadata]
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    """Every setting as an option: ``--max-connections N`` for ``max_connections``, its default shown."""
+    parser.add_argument("--allowed-host", action="append", default=[], metavar="NAME",
+                        help="a host name the server answers to, besides localhost and any address "
+                             "(repeat it; *.example.org for its subdomains)")
+    for f in _numeric_fields():
+        default = f.default
+        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=default,
+                            type=_positive_int if isinstance(default, int) else _positive_number,
+                            help=f"{f.metadata['help']} (default {default:g})")
+
+
+def from_options(args: argparse.Namespace) -> ServerSettings:
+    """The settings :func:`add_options`' options were given."""
+    limits = {f.name: getattr(args, f.name) for f in dataclasses.fields(ConnectionLimits)}
+    settings = {f.name: getattr(args, f.name) for f in dataclasses.fields(ServerSettings) if "help" in f.metadata}
+    return ServerSettings(**settings, allowed_hosts=("localhost", *args.allowed_host),
+                          connections=ConnectionLimits(**limits))
