@@ -57,6 +57,7 @@ from hanpan.core.errors import DataError
 from hanpan.core.evaluation import STANDARD, current
 from hanpan.games.harmonies.board import NUM_STACKS
 from hanpan.games.harmonies.data import CARD_CUBES, CARD_LIMIT, NUM_CARDS
+from hanpan.games.harmonies.outlook import cards_short, turns_to_come
 
 if TYPE_CHECKING:
     from hanpan.games.harmonies.board import Side
@@ -108,8 +109,6 @@ class Layout:
 def features(state: HarmoniesState, player: int, layout: Layout, underway: float) -> tuple[list[int], dict[int, float]]:
     """The active features: indices of weight 1 each (repeated for a count), and the real-valued ones.
     ``underway`` is ``static_value`` less the points."""
-    from hanpan.games.harmonies.heuristic import cards_short, turns_to_come
-
     stacks = state.stacks[player]
     indices = [0]
     cell = layout.cell
