@@ -36,7 +36,7 @@ The 2-player model (side A) is ``"learned"``, ``master``'s alone: greedy with it
 71.1 % and 71.3 % of 400 games (seeds 9 and 17, ``--duel 400``), but with it
 on both sides ``master`` won 17 of 40 games against ``hard`` (seed 7, the tuning games; 23 of 40
 without it): it lifts both alike.  ``master`` with it against ``hard`` without: see
-``hanpan.agents.registry``'s notes.
+``hanpan.agents.levels``' notes.
 
 >>> from hanpan.games.harmonies import GAME
 >>> state = GAME.new(players=1, seed=1)
