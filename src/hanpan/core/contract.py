@@ -209,6 +209,14 @@ class State(ABC):
         copy.reveals = self.reveals
         copy.stopped = self.stopped
 
+    def _turn_limit_reached(self) -> bool:
+        """At a turn's end: True, and ``stopped`` set, once ``max_turns`` turns are played (the game
+        then ends unfinished; the caller ends it its own way)."""
+        if self.max_turns is not None and self.turn >= self.max_turns:
+            self.stopped = True
+            return True
+        return False
+
     def _reseed(self, rng: Rng) -> None:
         """A determinized sample's own generator, drawn from ``rng``; its seed says it (never the true
         seed: ``game.new(seed=...)`` would rebuild every hidden card)."""

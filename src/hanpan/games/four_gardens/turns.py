@@ -107,9 +107,8 @@ def end_turn(s: GardensState) -> None:
         if s.trigger and s.player == n - 1:
             s.phase = PH_OVER
             return
-        if s.max_turns is not None and s.turn >= s.max_turns:
+        if s._turn_limit_reached():
             s.phase = PH_OVER
-            s.stopped = True
             return
         s.idle += 1
         if s.idle > n:  # a whole round in which nobody could do anything: nothing ever changes

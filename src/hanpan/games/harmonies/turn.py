@@ -229,9 +229,8 @@ def end_turn(s: HarmoniesState) -> None:
     if s.ending and p == s.num_players - 1:
         s.over = True
         return
-    if s.max_turns is not None and s.turn >= s.max_turns:
+    if s._turn_limit_reached():
         s.over = True
-        s.stopped = True
         return
     s.player = (p + 1) % s.num_players
     if s.num_players > 1:

@@ -481,9 +481,8 @@ class SpiritsState(State):
         if self.bag[SPIRIT] <= STONE_COUNTS[SPIRIT] - SPIRITS_TO_END:
             self.phase = PH_OVER
             return
-        if self.max_turns is not None and self.turn >= self.max_turns:
+        if self._turn_limit_reached():
             self.phase = PH_OVER
-            self.stopped = True
             return
         if self.extra:
             self.extra = False
