@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -48,6 +48,12 @@ Lang = Literal["en", "ko"]
 ASSET = re.compile(r"^[a-z_]+\.(js|css)$")
 #: the subprotocol the page asks for beside its token's ("token.<token>"); the server answers with it
 WS_PROTOCOL = "hanpan"
+
+
+def body_response(live: LiveGame, seat: int | None, lang: str) -> Response:
+    """A seat's body as the HTTP answer: the JSON text its pushes share (built once per version), sent as
+    it is (not validated and encoded again as a dict)."""
+    return Response(live.text(seat, lang).encode(), media_type="application/json")
 
 
 class ApiError(Exception):
@@ -243,23 +249,28 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
                  "move_number": g.move_count, "updated_at": g.updated_at.isoformat(),
                  "result": g.result} for g in stored]
 
-    @app.get("/api/games/{game_id}", summary="The game as your seat sees it (no token: as a spectator)")
-    async def get_game(game_id: str, request: Request, lang: Lang = "en") -> dict[str, Any]:
+    # a body is answered as the JSON text the seat's pushes share (body_response); response_model keeps the
+    # schema of the API's documentation as it was
+    @app.get("/api/games/{game_id}", summary="The game as your seat sees it (no token: as a spectator)",
+             response_model=dict[str, Any])
+    async def get_game(game_id: str, request: Request, lang: Lang = "en") -> Response:
         live = await live_game(game_id)
-        return live.body(await seat_of(live, request, write=False), lang)
+        return body_response(live, await seat_of(live, request, write=False), lang)
 
-    @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N")
-    async def post_move(game_id: str, move: MoveRequest, request: Request, lang: Lang = "en") -> dict[str, Any]:
+    @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N",
+              response_model=dict[str, Any])
+    async def post_move(game_id: str, move: MoveRequest, request: Request, lang: Lang = "en") -> Response:
         live, seat = await acting_seat(game_id, request, "a move")
         await hub().move(live, seat, move.move, move.move_number)
-        return live.body(seat, lang)
+        return body_response(live, seat, lang)
 
-    @app.post("/api/games/{game_id}/undo", summary="Take back your last decision of this turn")
+    @app.post("/api/games/{game_id}/undo", summary="Take back your last decision of this turn",
+              response_model=dict[str, Any])
     async def post_undo(game_id: str, request: Request, undo: UndoRequest | None = None,
-                        lang: Lang = "en") -> dict[str, Any]:
+                        lang: Lang = "en") -> Response:
         live, seat = await acting_seat(game_id, request, "undo")
         await hub().undo(live, seat, undo.move_number if undo is not None else None)
-        return live.body(seat, lang)
+        return body_response(live, seat, lang)
 
     @app.get("/api/games/{game_id}/record", summary="The hanpan.record/1 record, once the game is over")
     async def record(game_id: str) -> dict[str, Any]:

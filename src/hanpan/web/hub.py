@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
-import json
 import logging
 import re
 import secrets
@@ -92,7 +91,6 @@ class Hub:
         self._sockets_of: Counter[str] = Counter()  # open WebSockets per client address
         self._bot_games_of: dict[str, set[str]] = {}  # games with computer seats made per client address
         self._tasks: set[asyncio.Task[None]] = set()
-        self._texts: dict[tuple[str, int | None, str], tuple[int, str]] = {}
         self.tables = Tables(store)
         #: called (as a task) when a game ends: the lobby closes its table and rates it
         self.on_game_over: Callable[[LiveGame], Awaitable[None]] | None = None
@@ -248,8 +246,6 @@ class Hub:
             idle = not old.thinking and not old.lock.locked() and game_id not in self._subscribers
             if idle and (old.state.is_over or not old.is_bot(old.state.current_player)):
                 del self._games[game_id]  # it is rebuilt from the database when asked for again
-                for key in [k for k in self._texts if k[0] == game_id]:
-                    del self._texts[key]
 
     async def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat a token opens (compared in constant time with every seat's hash); None without a token.
@@ -357,13 +353,8 @@ class Hub:
 
     # --- pushing -----------------------------------------------------------------------------------
     def text(self, live: LiveGame, seat: int | None, lang: str) -> str:
-        key = (live.stored.id, seat, lang)
-        cached = self._texts.get(key)
-        if cached is not None and cached[0] == live.version:
-            return cached[1]
-        text = json.dumps(live.body(seat, lang), ensure_ascii=False, separators=(",", ":"))
-        self._texts[key] = (live.version, text)
-        return text
+        """The body a seat is pushed: built once per version for each (seat, lang), and shared."""
+        return live.text(seat, lang)
 
     def subscribe(self, live: LiveGame, seat: int | None, lang: str, client: str = "?") -> Subscriber:
         """A new WebSocket's subscription, its first text queued; MoveRefused(429) past the caps on

@@ -4,6 +4,11 @@
 anything (``check_move``), makes it once stored (``commit_move``), takes back an undo, and builds the
 body every client gets: ``view(seat)`` for a seat, ``public_view()`` for a spectator, never both.
 
+A body is sent as JSON text (``text``): built once per version of the game for each (seat, language)
+and shared by that seat's WebSockets and its HTTP answers.  What every seat sees alike (scores, the log,
+the seats) is computed and encoded once per version and language, each log entry once ever; only the
+seat's own part (its view, its legal moves and their hints, its undo) is encoded per seat.
+
 >>> from hanpan.web.storage import StoredGame
 >>> live = LiveGame.rebuild(StoredGame("g", "spirits_of_the_wild", {}, 7, ["human", "greedy"]), [])
 >>> body = live.body(0, "en")
@@ -11,6 +16,9 @@ body every client gets: ``view(seat)`` for a seat, ``public_view()`` for a spect
 (0, 0, ['take1', 'add2', 'add3'])
 >>> live.body(None, "en")["legal"], live.body(None, "en")["view"]["you"] is None
 ([], True)
+>>> import json
+>>> json.loads(live.text(0, "en")) == body
+True
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
+
+import orjson
 
 from hanpan.agents.ladder import level_title
 from hanpan.core.action import Action
@@ -35,6 +45,21 @@ HUMAN = "human"
 LANGS = ("en", "ko")
 #: a body carries the newest moves of the log (the whole log made long games' bodies grow to ~80 KB)
 LOG_IN_BODY = 60
+
+
+def dumps(value: Any) -> str:
+    """JSON text as the server sends it: compact, non-ASCII as it is, any key as a string (as
+    ``json.dumps(value, ensure_ascii=False, separators=(",", ":"))``, several times faster).
+
+    >>> dumps({"a": [1, None, True], 2: "한판"})
+    '{"a":[1,null,true],"2":"한판"}'
+    """
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def members(value: dict[str, Any]) -> str:
+    """A non-empty object's members as JSON text, without its braces (to splice into a larger object)."""
+    return dumps(value)[1:-1]
 
 
 class MoveRefused(Exception):
@@ -60,10 +85,40 @@ class LogEntry:
     move: str
     text: dict[str, str]
     effects: dict[str, int]
+    #: lang -> ``to_json(lang)`` as JSON text (an entry never changes: it is encoded once)
+    encoded: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def to_json(self, lang: str) -> dict[str, Any]:
         return {"n": self.number + 1, "seat": self.seat, "move": self.move, "text": self.text[lang],
                 "effects": self.effects}
+
+    def json_text(self, lang: str) -> str:
+        text = self.encoded.get(lang)
+        if text is None:
+            text = self.encoded[lang] = dumps(self.to_json(lang))
+        return text
+
+
+@dataclass
+class Common:
+    """What every seat's body holds alike at one version of a game, in one language: its values in the
+    body's order, around the seat's own part, and the same encoded once as JSON text."""
+
+    version: int
+    head: dict[str, Any]  # id … current_player; then "seat"
+    middle: dict[str, Any]  # seats, options; then "view", "legal", "hints"
+    scores: dict[str, Any]  # scores, labels, tiebreakers; then "log"
+    log: list[LogEntry]
+    after_log: dict[str, Any]  # log_total, thinking; then "can_undo"
+    end: dict[str, Any]  # winners (and a table's id and chat)
+    lang: str
+    texts: tuple[str, ...] = ()
+
+    def encode(self) -> Common:
+        log = ",".join(entry.json_text(self.lang) for entry in self.log)
+        self.texts = (members(self.head), members(self.middle), members(self.scores), f"[{log}]",
+                      members(self.after_log), members(self.end))
+        return self
 
 
 def _effects(before: State, after: State, seat: int) -> dict[str, int]:
@@ -88,7 +143,12 @@ class LiveGame:
     token_hashes: dict[int, str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     changed: asyncio.Event = field(default_factory=asyncio.Event)
-    _bodies: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: (seat, lang) -> (version, the body as JSON text): the newest version's only
+    _texts: dict[tuple[int | None, str], tuple[int, str]] = field(default_factory=dict)
+    #: lang -> what every seat sees alike, at one version
+    _common: dict[str, Common] = field(default_factory=dict)
+    #: (seat, lang) -> (version, the seat's own part): its view, legal moves, hints and undo
+    _own: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: the state before the newest move (None after an undo: then rebuilt from the moves when asked)
     _previous: State | None = None
     #: a lobby table's game: its table, who sits where (seat -> a player with ``id`` and ``name``), its chat
@@ -230,42 +290,65 @@ class LiveGame:
 
     def body(self, seat: int | None, lang: str) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) is sent: its view and nothing of anyone else's secrets."""
-        cached = self._bodies.get((seat, lang))
+        c = self.common(lang)
+        own = self.own(seat, lang)
+        return {**c.head, "seat": seat, **c.middle, "view": own["view"], "legal": own["legal"],
+                "hints": own["hints"], **c.scores, "log": [entry.to_json(lang) for entry in c.log], **c.after_log,
+                "can_undo": own["can_undo"], **c.end}
+
+    def text(self, seat: int | None, lang: str) -> str:
+        """``body(seat, lang)`` as JSON text (the same keys in the same order), built once per version and
+        shared by the seat's pushes and HTTP answers."""
+        cached = self._texts.get((seat, lang))
         if cached is not None and cached[0] == self.version:
             return cached[1]
-        body = self._body(seat, lang)
-        self._bodies[(seat, lang)] = (self.version, body)
-        return body
+        head, middle, scores, log, after_log, end = self.common(lang).texts
+        own = self.own(seat, lang)
+        text = "".join((
+            "{", head, ',"seat":', dumps(seat), ",", middle, ',"view":', own["view_text"],
+            ',"legal":', dumps(own["legal"]), ',"hints":', dumps(own["hints"]), ",", scores, ',"log":', log, ",",
+            after_log, ',"can_undo":', dumps(own["can_undo"]), ",", end, "}"))
+        self._texts[(seat, lang)] = (self.version, text)
+        return text
 
-    def _body(self, seat: int | None, lang: str) -> dict[str, Any]:
+    def common(self, lang: str) -> Common:
+        """What every seat's body holds alike, computed and encoded once per version and language."""
+        common = self._common.get(lang)
+        if common is not None and common.version == self.version:
+            return common
         state = self.state
-        to_move = state.current_player
         playing = not self.abandoned
-        legal: list[Action] = (list(state.legal_actions()) if playing and seat is not None and seat == to_move
-                               else [])
-        scores = state.scores()
-        return {
-            "id": self.stored.id,
-            "game": self.stored.game,
-            "status": self.status,
-            "move_number": self.move_number,
-            "current_player": to_move if playing else None,
-            "seat": seat,
-            "seats": self.seats_json(lang),
-            "options": dict(self.stored.options),  # as the game was made (public: no seed), for "rematch"
-            "view": state.view(seat) if seat is not None else state.public_view(),
-            "legal": [str(a) for a in legal],
-            "hints": {str(a): str(self.render.describe(state, a, lang)) for a in legal},
-            "scores": [card.to_json() for card in scores],
-            "labels": labels(self.stored.game, lang),
-            "tiebreakers": list(getattr(self.render, "TIEBREAKERS", ())),
-            "log": [entry.to_json(lang) for entry in self.log[-LOG_IN_BODY:]],
-            "log_total": len(self.log),
-            "thinking": self.thinking,
-            "can_undo": self.can_undo(seat),
-            "winners": list(state.winners()) if playing else [],
-            **({"table": self.table_id, "chat": self.chat[-30:]} if self.table_id is not None else {}),
-        }
+        common = Common(
+            self.version,
+            head={"id": self.stored.id, "game": self.stored.game, "status": self.status,
+                  "move_number": self.move_number, "current_player": state.current_player if playing else None},
+            middle={"seats": self.seats_json(lang),
+                    "options": dict(self.stored.options)},  # as the game was made (public: no seed), for "rematch"
+            scores={"scores": [card.to_json() for card in state.scores()], "labels": labels(self.stored.game, lang),
+                    "tiebreakers": list(getattr(self.render, "TIEBREAKERS", ()))},
+            log=self.log[-LOG_IN_BODY:],
+            after_log={"log_total": len(self.log), "thinking": self.thinking},
+            end={"winners": list(state.winners()) if playing else [],
+                 **({"table": self.table_id, "chat": self.chat[-30:]} if self.table_id is not None else {})},
+            lang=lang).encode()
+        self._common[lang] = common
+        return common
+
+    def own(self, seat: int | None, lang: str) -> dict[str, Any]:
+        """The seat's own part of its body: its view (and as JSON text), its legal moves with their
+        hints, and whether it may undo; once per version."""
+        cached = self._own.get((seat, lang))
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        state = self.state
+        legal: list[Action] = (list(state.legal_actions()) if not self.abandoned and seat is not None
+                               and seat == state.current_player else [])
+        view = state.view(seat) if seat is not None else state.public_view()
+        own = {"view": view, "view_text": dumps(view), "legal": [str(a) for a in legal],
+               "hints": {str(a): str(self.render.describe(state, a, lang)) for a in legal},
+               "can_undo": self.can_undo(seat)}
+        self._own[(seat, lang)] = (self.version, own)
+        return own
 
     def record(self) -> dict[str, Any]:
         """The ``hanpan.record/1`` record; only for a game that is over (a record holds the seed)."""
