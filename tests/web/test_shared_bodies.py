@@ -6,23 +6,33 @@
   computer seat's thinking, a chat message and an abandonment, for every seat, a spectator and both
   languages; and ``LiveGame.body`` is the same body as a dict;
 * the part shared by every seat holds no secret of any seat;
-* an HTTP answer is the very text its seat's WebSocket is pushed.
+* an HTTP answer is the very text its seat's WebSocket is pushed;
+* group commit (SQLite): moves of many games sent at once are all acknowledged once, stored once, and
+  each was committed, visible to another connection, before its answer and its pushes; a refused move
+  or a failed commit holds back no other move.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import insert
+from sqlalchemy.exc import OperationalError
 
 from hanpan.core.action import Action
+from hanpan.core.errors import HanpanError
+from hanpan.core.record import result_of
+from hanpan.web.hub import Hub
 from hanpan.web.live import LANGS, LOG_IN_BODY, LiveGame, labels
-from hanpan.web.storage import StoredGame
+from hanpan.web.storage import MoveWrite, Store, StoredGame, moves_table
 
-from .helpers import SETUPS, Table, auth, recv
+from .helpers import SETUPS, TEST_SETTINGS, Table, auth, recv
 from .test_leaks import secrets_of, words
 
 
@@ -149,6 +159,170 @@ def test_an_answer_is_the_text_its_seats_socket_is_pushed(client: TestClient, ga
         pushed = recv(theirs)
         assert client.get(table.url, headers=auth(table.tokens[1])).text == pushed
         assert json.loads(pushed)["move_number"] == 1 and json.loads(recv(watching))["move_number"] == 1
+
+
+# --- group commit --------------------------------------------------------------------------------------
+
+def store_spy(store: Store, seen: list[Any]) -> None:
+    """Record each commit's moves (and what the sockets had been pushed by then) on ``store``."""
+    append_moves, append_move = store.append_moves, store.append_move
+
+    def batch(moves: list[MoveWrite]) -> list[bool]:
+        seen.append([m.game_id for m in moves])
+        return append_moves(moves)
+
+    def single(*args: Any) -> bool:
+        seen.append([args[0]])
+        return append_move(*args)
+
+    store.append_moves = batch  # type: ignore[method-assign]
+    store.append_move = single  # type: ignore[method-assign]
+
+
+def test_moves_sent_together_are_stored_by_one_commit_and_each_acknowledged_once(db_url: str) -> None:
+    async def run() -> None:
+        hub = Hub(Store(db_url), settings=TEST_SETTINGS)
+        games = [(await hub.create("four_gardens", ["human"] * 3, {}, seed)).game.id for seed in range(12)]
+        lives = [live for live in [await hub.get(g) for g in games] if live is not None]
+        sockets = [hub.subscribe(live, seat, "en", f"c{i}") for i, live in enumerate(lives) for seat in range(3)]
+        for subscriber in sockets:
+            subscriber.queue.get_nowait()  # the first text
+        other = Store(db_url)  # another connection: it sees only what is committed
+        commits: list[list[str]] = []
+        store_spy(hub.store, commits)
+
+        async def move(live: LiveGame) -> None:
+            seat = live.state.current_player
+            assert seat is not None
+            number = live.move_number
+            await hub.move(live, seat, str(live.state.legal_actions()[0]), number)
+            # acknowledged: the move is committed, and its pushes come only now
+            stored = await asyncio.to_thread(other.moves, live.stored.id)
+            assert [m.number for m in stored] == list(range(number + 1))
+
+        for _ in range(3):
+            before = [s.queue.qsize() for s in sockets]
+            await asyncio.gather(*(move(live) for live in lives))
+            assert [s.queue.qsize() for s in sockets] == [n + 1 for n in before]
+        for live in lives:
+            moves = await asyncio.to_thread(other.moves, live.stored.id)
+            assert [m.notation for m in moves] == [m.notation for m in live.moves] and len(moves) == 3
+            stored = await asyncio.to_thread(other.game, live.stored.id)
+            assert stored is not None and stored.move_count == 3
+        assert sorted(g for commit in commits for g in commit) == sorted(games * 3)  # each move once
+        if hub.store.group_commit:  # SQLite: moves sent together share commits
+            assert len(commits) < len(games) * 3 and max(len(c) for c in commits) > 1
+        else:  # PostgreSQL: each move its own transaction (its commits share their WAL flushes)
+            assert len(commits) == len(games) * 3
+        other.close()
+        await hub.close()
+
+    asyncio.run(run())
+
+
+def test_nothing_is_pushed_or_answered_before_its_commit_returns(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path}/hanpan.sqlite3"), settings=TEST_SETTINGS)
+        lives = [await hub.get((await hub.create("spirits_of_the_wild", ["human"] * 2, {}, s)).game.id)
+                 for s in range(4)]
+        sockets = [hub.subscribe(live, 1, "en", "c") for live in lives if live is not None]
+        append_moves = hub.store.append_moves
+        pushed_at_commit: list[list[int]] = []
+        answered: list[str] = []
+
+        def commit(moves: list[MoveWrite]) -> list[bool]:  # in the database's thread
+            pushed_at_commit.append([s.queue.qsize() for s in sockets])
+            assert not answered
+            done = append_moves(moves)
+            pushed_at_commit.append([s.queue.qsize() for s in sockets])
+            return done
+
+        hub.store.append_moves = commit  # type: ignore[method-assign]
+
+        async def move(live: LiveGame | None) -> None:
+            assert live is not None
+            await hub.move(live, 0, str(live.state.legal_actions()[0]), 0)
+            answered.append(live.stored.id)
+
+        await asyncio.gather(*(move(live) for live in lives))
+        assert pushed_at_commit and all(sizes == [1] * len(sockets) for sizes in pushed_at_commit)
+        assert [s.queue.qsize() for s in sockets] == [2] * len(sockets) and len(answered) == len(lives)
+        await hub.close()
+
+    asyncio.run(run())
+
+
+def test_a_refused_move_in_a_commit_holds_back_no_other(db_url: str) -> None:
+    store = Store(db_url)
+    for name in ("a", "b", "c"):
+        store.create_game(StoredGame(name, "spirits_of_the_wild", {}, 7, ["human", "human"]), {})
+    # "b" holds a move its count does not: a constraint the batch breaks (each is stored again on its own)
+    with store.engine.begin() as c:
+        c.execute(insert(moves_table).values(game_id="b", number=0, seat=0, notation="take1",
+                                             created_at=store.game("b").created_at))  # type: ignore[union-attr]
+    done = store.append_moves([MoveWrite("a", 0, 0, "take1", "playing", None),
+                               MoveWrite("b", 0, 0, "add2", "playing", None),
+                               MoveWrite("c", 1, 0, "add3", "playing", None),  # stale: c has no move
+                               MoveWrite("c", 0, 0, "add3", "playing", None)])
+    assert done == [True, False, False, True]
+    assert [m.notation for m in store.moves("a")] == ["take1"] and [m.notation for m in store.moves("c")] == ["add3"]
+    assert [m.notation for m in store.moves("b")] == ["take1"] and store.game("b").move_count == 0  # type: ignore[union-attr]
+    assert store.append_moves([]) == []
+    store.close()
+
+
+def test_a_failed_commit_fails_its_moves_only(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path}/hanpan.sqlite3"), settings=TEST_SETTINGS)
+        lives = [await hub.get((await hub.create("spirits_of_the_wild", ["human"] * 2, {}, s)).game.id)
+                 for s in range(3)]
+        append_moves = hub.store.append_moves
+        failures = [OperationalError("COMMIT", {}, Exception("disk I/O error"))]
+
+        def commit(moves: list[MoveWrite]) -> list[bool]:
+            if failures:
+                raise failures.pop()
+            return append_moves(moves)
+
+        hub.store.append_moves = commit  # type: ignore[method-assign]
+
+        async def move(live: LiveGame | None) -> None:
+            assert live is not None
+            await hub.move(live, 0, str(live.state.legal_actions()[0]), 0)
+
+        first = lives[0]
+        with pytest.raises(OperationalError):  # answered with an error (500): nothing stored, nothing made live
+            await move(first)
+        assert first is not None and first.move_number == 0
+        assert await hub.db(hub.store.moves, first.stored.id) == []
+        await asyncio.gather(*(move(live) for live in lives))  # the next commits go on, the failed move too
+        for live in lives:
+            assert live is not None and live.move_number == 1
+            assert [m.number for m in await hub.db(hub.store.moves, live.stored.id)] == [0]
+        await hub.close()
+
+    asyncio.run(run())
+
+
+def test_moves_waiting_for_a_commit_are_not_left_hanging_when_the_server_shuts_down(tmp_path: Path) -> None:
+    async def run() -> None:
+        hub = Hub(Store(f"sqlite:///{tmp_path}/hanpan.sqlite3"), settings=TEST_SETTINGS)
+        made = await hub.create("spirits_of_the_wild", ["human"] * 2, {}, 1)
+        live = await hub.get(made.game.id)
+        assert live is not None
+        action = live.state.legal_actions()[0]
+        after = live.after(action)
+        waiting = [asyncio.ensure_future(hub.append_move(MoveWrite(live.stored.id, 0, 0, str(action), after.status,
+                                                                   result_of(after)))),
+                   asyncio.ensure_future(hub.append_move(MoveWrite("other", 0, 0, "take1", "playing", None)))]
+        await asyncio.sleep(0)
+        await hub.close()  # a move is acknowledged or fails; none waits for ever
+        done, _ = await asyncio.wait(waiting, timeout=5)
+        assert len(done) == 2
+        for future in done:
+            assert future.exception() is None or isinstance(future.exception(), HanpanError)
+
+    asyncio.run(run())
 
 
 def test_refusals_are_answered_as_before(client: TestClient) -> None:

@@ -3,6 +3,10 @@
 Everything here runs on the event loop; the database is reached through one executor (a single thread
 for SQLite, whose writes are serial anyway) and computer seats think in worker processes.  A change is
 stored first, then made live, then pushed: nobody ever sees a move the database does not hold.
+
+With SQLite the moves are stored by group commit: the moves that arrive while a commit is on its way
+wait for it to end and are then stored together, in one transaction with one fsync (``_store_moves``);
+each is answered and pushed only once that commit has returned.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from hanpan.core.registry import game as find_game
 from hanpan.web.bots import BotScheduler
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
 from hanpan.web.settings import ServerSettings
-from hanpan.web.storage import Store, StoredGame
+from hanpan.web.storage import MoveWrite, Store, StoredGame
 from hanpan.web.tables import Tables
 
 log = logging.getLogger("hanpan.web")
@@ -91,6 +95,9 @@ class Hub:
         self._sockets_of: Counter[str] = Counter()  # open WebSockets per client address
         self._bot_games_of: dict[str, set[str]] = {}  # games with computer seats made per client address
         self._tasks: set[asyncio.Task[None]] = set()
+        #: moves waiting for the next group commit, and whether one is on its way (SQLite)
+        self._moves_to_store: list[tuple[MoveWrite, asyncio.Future[bool]]] = []
+        self._storing = False
         self.tables = Tables(store)
         #: called (as a task) when a game ends: the lobby closes its table and rates it
         self.on_game_over: Callable[[LiveGame], Awaitable[None]] | None = None
@@ -100,6 +107,48 @@ class Hub:
     # --- plumbing ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    async def append_move(self, move: MoveWrite) -> bool:
+        """Store a move (``Store.append_move``); True once it is durable, False if refused.  With group
+        commit, it joins the moves that arrived while the last commit was on its way."""
+        if not self.store.group_commit:
+            return await self.db(self.store.append_move, move.game_id, move.number, move.seat, move.notation,
+                                 move.status, move.result)
+        stored: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._moves_to_store.append((move, stored))
+        if not self._storing:
+            self._storing = True
+            self._spawn(self._store_moves())
+        return await stored
+
+    async def _store_moves(self) -> None:
+        """Commit the waiting moves together, again and again until none waits."""
+        try:
+            while self._moves_to_store:
+                batch, self._moves_to_store = self._moves_to_store, []
+                try:
+                    done = await self.db(self.store.append_moves, [move for move, _ in batch])
+                except Exception as e:  # nothing of this batch is acknowledged; the next goes on
+                    for _, stored in batch:
+                        if not stored.done():
+                            stored.set_exception(e)
+                    continue
+                except BaseException:  # cancelled: the server is shutting down
+                    self._moves_to_store[:0] = batch
+                    raise
+                for (_, stored), ok in zip(batch, done, strict=True):
+                    if not stored.done():
+                        stored.set_result(ok)
+        finally:
+            self._storing = False
+            self._fail_waiting_moves()
+
+    def _fail_waiting_moves(self) -> None:
+        """The moves still waiting for a commit when it was cancelled: none is acknowledged."""
+        waiting, self._moves_to_store = self._moves_to_store, []
+        for _, stored in waiting:
+            if not stored.done():
+                stored.set_exception(HanpanError("the server is shutting down"))
 
     def _spawn(self, coro: Any) -> None:
         task = asyncio.get_running_loop().create_task(coro)
@@ -148,6 +197,7 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._fail_waiting_moves()  # a group commit cancelled before it began
         self.bots.close()
         self._db.shutdown(wait=True)
         self.store.close()
@@ -269,8 +319,8 @@ class Hub:
         async with live.lock:
             action = live.check_move(seat, text, move_number)
             after = live.after(action)
-            ok = await self.db(self.store.append_move, live.stored.id, live.move_number, seat, str(action),
-                               after.status, result_of(after))
+            ok = await self.append_move(MoveWrite(live.stored.id, live.move_number, seat, str(action),
+                                                  after.status, result_of(after)))
             if not ok:  # another server process moved first
                 raise MoveRefused(409, "the game changed meanwhile; reload it")
             live.commit_move(action, seat, after)
@@ -333,8 +383,8 @@ class Hub:
                         continue
                     action = live.state.parse_action(notation)
                     after = live.after(action)
-                    if not await self.db(self.store.append_move, live.stored.id, number, seat, notation,
-                                         after.status, result_of(after)):
+                    if not await self.append_move(MoveWrite(live.stored.id, number, seat, notation,
+                                                            after.status, result_of(after))):
                         continue
                     live.commit_move(action, seat, after)
                     live.stored.updated_at = self.clock()

@@ -16,6 +16,14 @@ True
 False
 >>> [m.notation for m in store.moves("g1")]
 ['take1']
+
+Moves arriving together are stored in one transaction (one commit, one fsync: a group commit), each still
+guarded by its game's move count; ``append_moves`` answers for each:
+
+>>> store.append_moves([MoveWrite("g1", 1, 1, "add2", "playing", None),
+...                     MoveWrite("g1", 1, 1, "add3", "playing", None),  # the same number: refused
+...                     MoveWrite("g1", 2, 0, "take1", "playing", None)])
+[True, False, True]
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -99,6 +108,18 @@ class StoredGame:
 
 
 @dataclass(frozen=True)
+class MoveWrite:
+    """A move to store: ``append_move``'s arguments."""
+
+    game_id: str
+    number: int
+    seat: int
+    notation: str
+    status: str
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True)
 class StoredMove:
     number: int
     seat: int
@@ -107,6 +128,10 @@ class StoredMove:
 
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _fields(move: MoveWrite) -> tuple[str, int, int, str, str, dict[str, Any] | None]:
+    return move.game_id, move.number, move.seat, move.notation, move.status, move.result
 
 
 def _row_game(row: Any) -> StoredGame:
@@ -156,6 +181,9 @@ class Store:
         self.is_sqlite = url.startswith("sqlite")
         # SQLite has one writer at a time: one lock here beats its busy-waiting under load.
         self._write_lock = threading.Lock() if self.is_sqlite else None
+        #: moves arriving together are best stored with one commit (``append_moves``): with SQLite's one
+        #: writer, each commit an fsync; PostgreSQL's concurrent commits already share their WAL flushes
+        self.group_commit = self.is_sqlite
         migrate(self.engine)
 
     def close(self) -> None:
@@ -180,17 +208,37 @@ class Store:
         """Store move ``number``; False (nothing written) unless the game has exactly ``number`` moves."""
         try:
             with self._writing(), self.engine.begin() as c:
-                done = c.execute(
-                    update(games_table)
-                    .where(games_table.c.id == game_id, games_table.c.move_count == number)
-                    .values(move_count=number + 1, status=status, updated_at=_now(),
-                            result=json.dumps(result) if result is not None else None))
-                if done.rowcount != 1:
-                    return False
-                c.execute(insert(moves_table).values(game_id=game_id, number=number, seat=seat, notation=notation,
-                                                     created_at=_now()))
+                return self._append(c, MoveWrite(game_id, number, seat, notation, status, result), _now())
         except IntegrityError:
             return False
+
+    def append_moves(self, moves: Sequence[MoveWrite]) -> list[bool]:
+        """Store several moves in one transaction, in order (a group commit: one commit and one fsync for all
+        of them); each is True when stored, False when refused as ``append_move`` refuses it.  Nothing is
+        durable, and so nothing may be acknowledged, before this returns.
+
+        A move that breaks a constraint (a number stored already though the count said otherwise) would
+        undo the others: then each is stored again in its own transaction."""
+        if len(moves) == 1:
+            return [self.append_move(*_fields(moves[0]))]
+        try:
+            with self._writing(), self.engine.begin() as c:
+                now = _now()
+                return [self._append(c, move, now) for move in moves]
+        except IntegrityError:
+            return [self.append_move(*_fields(move)) for move in moves]
+
+    @staticmethod
+    def _append(c: Connection, move: MoveWrite, now: datetime) -> bool:
+        done = c.execute(
+            update(games_table)
+            .where(games_table.c.id == move.game_id, games_table.c.move_count == move.number)
+            .values(move_count=move.number + 1, status=move.status, updated_at=now,
+                    result=json.dumps(move.result) if move.result is not None else None))
+        if done.rowcount != 1:
+            return False
+        c.execute(insert(moves_table).values(game_id=move.game_id, number=move.number, seat=move.seat,
+                                             notation=move.notation, created_at=now))
         return True
 
     def remove_last_move(self, game_id: str, number: int) -> bool:
