@@ -101,6 +101,7 @@ class Server:
         self.proc: subprocess.Popen[bytes] | None = None
         self.starts = 0
         self.cpu_seconds = 0.0  # of the server processes that have ended (user + system)
+        self.cpu_main_seconds = 0.0  # of their main threads (the event loop; the rest: the database threads)
         self.rss_mb: list[float] = []  # each server process's resident memory when it was stopped or killed
 
     def _add_cpu(self) -> None:
@@ -111,6 +112,8 @@ class Server:
             fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
             self.cpu_seconds += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
             self.rss_mb.append(round(int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 2**20, 1))
+            main = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            self.cpu_main_seconds += (int(main[11]) + int(main[12])) / os.sysconf("SC_CLK_TCK")
 
     @property
     def base(self) -> str:
@@ -551,6 +554,7 @@ def table(summary: dict[str, Any]) -> str:
         ("push latency p50/p90/p99/max (ms)", f"{lat['p50']} / {lat['p90']} / {lat['p99']} / {lat['max']}"),
         ("CPU ms per move: server / clients", f"{summary['cpu']['server_ms_per_move']}"
                                               f" / {summary['cpu']['clients_ms_per_move']}"),
+        ("server CPU ms per move: main thread", f"{summary['cpu']['server_main_thread_ms_per_move']}"),
         ("lost / doubled / extra", f"{summary['check']['lost (acknowledged, not stored)']}"
                                    f" + {summary['check']['lost (another move stored at its number)']}"
                                    f" / {summary['check']['doubled (two acknowledgements of one number)']}"
@@ -615,8 +619,10 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
         "latency_ms": quantiles(lat),
         "cpu": {"server_seconds": round(server.cpu_seconds, 1), "clients_seconds": round(client_cpu, 1),
                 "server_ms_per_move": round(server.cpu_seconds * 1000 / moves, 2) if moves else None,
+                "server_main_thread_ms_per_move": round(server.cpu_main_seconds * 1000 / moves, 2) if moves else None,
                 "clients_ms_per_move": round(client_cpu * 1000 / moves, 2) if moves else None,
-                "note": "server: user+system time of the server process(es), start-up included"},
+                "note": "server: user+system time of the server process(es), start-up included; its main thread "
+                        "runs the event loop, the others are the database's"},
         "server_rss_mb": server.rss_mb,
         "errors": dict(bench.errors),
         "server_log": {"internal errors": internal, "websockets dropped for falling behind": fell_behind},
@@ -647,7 +653,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
     parser.add_argument("--json", type=Path, default=None, help="also write the summary to this file")
     parser.add_argument("--profile", type=Path, default=None,
-                        help="run the server under cProfile and write its statistics to this file")
+                        help="run the server under cProfile and write its statistics to this file (its main "
+                             "thread only: the event loop, not the database threads)")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (server logs, SQLite file)")
     args = parser.parse_args(argv)
     for game in args.mix:
