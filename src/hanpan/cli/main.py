@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None,
                    help="SQLAlchemy database URL (default: an SQLite file in your data folder)")
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
-    add_server_options(p)  # the server's limits (hanpan.web.settings needs none of the web extra)
+    add_server_options(p, _positive, _positive_number)  # the server's limits (no web extra needed)
     lang_option(p)
 
     p = commands.add_parser("ratings", help="the web app's ratings: rebuild them from the stored games, "
@@ -153,6 +153,16 @@ def _positive(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{value} is not allowed; use 1 or more")
+    return value
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text} is not allowed; use a number above 0")
     return value
 
 
