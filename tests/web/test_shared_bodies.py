@@ -164,19 +164,24 @@ def test_an_answer_is_the_text_its_seats_socket_is_pushed(client: TestClient, ga
 # --- group commit --------------------------------------------------------------------------------------
 
 def store_spy(store: Store, seen: list[Any]) -> None:
-    """Record each commit's moves (and what the sockets had been pushed by then) on ``store``."""
-    append_moves, append_move = store.append_moves, store.append_move
+    """Record each commit's moves on ``store``: the hub stores them with ``append_moves`` under group
+    commit, else with ``append_move`` (each its own transaction)."""
+    if store.group_commit:
+        append_moves = store.append_moves
 
-    def batch(moves: list[MoveWrite]) -> list[bool]:
-        seen.append([m.game_id for m in moves])
-        return append_moves(moves)
+        def batch(moves: list[MoveWrite]) -> list[bool]:
+            seen.append([m.game_id for m in moves])
+            return append_moves(moves)
 
-    def single(*args: Any) -> bool:
-        seen.append([args[0]])
-        return append_move(*args)
+        store.append_moves = batch  # type: ignore[method-assign]
+    else:
+        append_move = store.append_move
 
-    store.append_moves = batch  # type: ignore[method-assign]
-    store.append_move = single  # type: ignore[method-assign]
+        def single(*args: Any) -> bool:
+            seen.append([args[0]])
+            return append_move(*args)
+
+        store.append_move = single  # type: ignore[method-assign]
 
 
 def test_moves_sent_together_are_stored_by_one_commit_and_each_acknowledged_once(db_url: str) -> None:

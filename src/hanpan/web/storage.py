@@ -39,7 +39,6 @@ from typing import Any
 from sqlalchemy import (
     BigInteger,
     Column,
-    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -48,6 +47,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -91,6 +91,19 @@ moves_table = Table(
 )
 
 
+#: a move's statements, built once (each move binds its values): the game's count, guarded by the count it
+#: had, and the move itself
+_COUNT_MOVE = (
+    update(games_table)
+    .where(games_table.c.id == bindparam("b_game", type_=games_table.c.id.type),
+           games_table.c.move_count == bindparam("b_number", type_=games_table.c.move_count.type))
+    .values(move_count=bindparam("b_count", type_=games_table.c.move_count.type),
+            status=bindparam("b_status", type_=games_table.c.status.type),
+            updated_at=bindparam("b_updated", type_=games_table.c.updated_at.type),
+            result=bindparam("b_result", type_=games_table.c.result.type)))
+_INSERT_MOVE = insert(moves_table)
+
+
 @dataclass
 class StoredGame:
     """A game as the database holds it (its state comes from replaying its moves)."""
@@ -128,10 +141,6 @@ class StoredMove:
 
 def _now() -> datetime:
     return datetime.now(UTC)
-
-
-def _fields(move: MoveWrite) -> tuple[str, int, int, str, str, dict[str, Any] | None]:
-    return move.game_id, move.number, move.seat, move.notation, move.status, move.result
 
 
 def _row_game(row: Any) -> StoredGame:
@@ -206,11 +215,7 @@ class Store:
     def append_move(self, game_id: str, number: int, seat: int, notation: str, status: str,
                     result: dict[str, Any] | None) -> bool:
         """Store move ``number``; False (nothing written) unless the game has exactly ``number`` moves."""
-        try:
-            with self._writing(), self.engine.begin() as c:
-                return self._append(c, MoveWrite(game_id, number, seat, notation, status, result), _now())
-        except IntegrityError:
-            return False
+        return self.append_moves([MoveWrite(game_id, number, seat, notation, status, result)])[0]
 
     def append_moves(self, moves: Sequence[MoveWrite]) -> list[bool]:
         """Store several moves in one transaction, in order (a group commit: one commit and one fsync for all
@@ -219,27 +224,24 @@ class Store:
 
         A move that breaks a constraint (a number stored already though the count said otherwise) would
         undo the others: then each is stored again in its own transaction."""
-        if len(moves) == 1:
-            return [self.append_move(*_fields(moves[0]))]
+        if not moves:
+            return []
         try:
             with self._writing(), self.engine.begin() as c:
                 now = _now()
-                return [self._append(c, move, now) for move in moves]
+                done = [c.execute(_COUNT_MOVE, {
+                    "b_game": m.game_id, "b_number": m.number, "b_count": m.number + 1, "b_status": m.status,
+                    "b_updated": now, "b_result": json.dumps(m.result) if m.result is not None else None,
+                }).rowcount == 1 for m in moves]
+                rows = [{"game_id": m.game_id, "number": m.number, "seat": m.seat, "notation": m.notation,
+                         "created_at": now} for m, ok in zip(moves, done, strict=True) if ok]
+                if rows:
+                    c.execute(_INSERT_MOVE, rows)
+                return done
         except IntegrityError:
-            return [self.append_move(*_fields(move)) for move in moves]
-
-    @staticmethod
-    def _append(c: Connection, move: MoveWrite, now: datetime) -> bool:
-        done = c.execute(
-            update(games_table)
-            .where(games_table.c.id == move.game_id, games_table.c.move_count == move.number)
-            .values(move_count=move.number + 1, status=move.status, updated_at=now,
-                    result=json.dumps(move.result) if move.result is not None else None))
-        if done.rowcount != 1:
-            return False
-        c.execute(insert(moves_table).values(game_id=move.game_id, number=move.number, seat=move.seat,
-                                             notation=move.notation, created_at=now))
-        return True
+            if len(moves) == 1:
+                return [False]
+            return [self.append_moves([move])[0] for move in moves]
 
     def remove_last_move(self, game_id: str, number: int) -> bool:
         """Take back move ``number`` (undo); False unless it is the game's last move."""
