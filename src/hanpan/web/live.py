@@ -35,7 +35,7 @@ import orjson
 
 from hanpan.agents.ladder import level_title
 from hanpan.core.action import Action
-from hanpan.core.contract import State
+from hanpan.core.contract import ScoreCard, State
 from hanpan.core.errors import HanpanError
 from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
@@ -121,10 +121,10 @@ class Common:
         return self
 
 
-def _effects(before: State, after: State, seat: int) -> dict[str, int]:
+def _effects(before: Sequence[ScoreCard], after: Sequence[ScoreCard], seat: int) -> dict[str, int]:
     """The mover's score categories that changed, with their change (public: scores are on the table)."""
-    old = before.scores()[seat].categories
-    new = after.scores()[seat].categories
+    old = before[seat].categories
+    new = after[seat].categories
     return {k: new[k] - old[k] for k in new if new[k] != old.get(k, 0)}
 
 
@@ -151,6 +151,9 @@ class LiveGame:
     _own: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: the state before the newest move (None after an undo: then rebuilt from the moves when asked)
     _previous: State | None = None
+    #: the scores of the newest states scored, newest first: a move's log entry and the bodies that follow
+    #: read them (a state never changes once it is the live one or the one before)
+    _scored: list[tuple[State, tuple[ScoreCard, ...]]] = field(default_factory=list)
     #: a lobby table's game: its table, who sits where (seat -> a player with ``id`` and ``name``), its chat
     table_id: str | None = None
     players: dict[int, Any] = field(default_factory=dict)
@@ -223,11 +226,21 @@ class LiveGame:
             after = before.clone()
             after.apply(action)
         text = {lang: str(self.render.describe(before, action, lang)) for lang in LANGS}
-        self.log.append(LogEntry(move.number, move.seat, str(action), text, _effects(before, after, move.seat)))
+        effects = _effects(self.scores_of(before), self.scores_of(after), move.seat)
+        self.log.append(LogEntry(move.number, move.seat, str(action), text, effects))
         self.moves.append(move)
         self._previous = before
         self.state = after
         self.version += 1
+
+    def scores_of(self, state: State) -> tuple[ScoreCard, ...]:
+        """``state.scores()``, kept for the two newest states asked for (each is scored once per move)."""
+        for scored, cards in self._scored:
+            if scored is state:
+                return cards
+        cards = state.scores()
+        self._scored = [(state, cards), *self._scored[:1]]
+        return cards
 
     def undo_target(self, seat: int) -> State:
         """The state before ``seat``'s last decision, if the undo rule allows it; else MoveRefused."""
@@ -324,7 +337,8 @@ class LiveGame:
                   "move_number": self.move_number, "current_player": state.current_player if playing else None},
             middle={"seats": self.seats_json(lang),
                     "options": dict(self.stored.options)},  # as the game was made (public: no seed), for "rematch"
-            scores={"scores": [card.to_json() for card in state.scores()], "labels": labels(self.stored.game, lang),
+            scores={"scores": [card.to_json() for card in self.scores_of(state)],
+                    "labels": labels(self.stored.game, lang),
                     "tiebreakers": list(getattr(self.render, "TIEBREAKERS", ()))},
             log=self.log[-LOG_IN_BODY:],
             after_log={"log_total": len(self.log), "thinking": self.thinking},
