@@ -95,8 +95,9 @@ class BotScheduler:
     - **A turn goes on**: when a decision ends and no game that used less is waiting, its processes
       stay held for its game for ``grace`` seconds, so the same seat's next decision of the turn
       starts at once.
-    - **No starvation**: a decision that waited ``patience`` seconds has the next free processes kept
-      for it, even if a fairer one that fits could start.
+    - **No starvation**: when the fairest decision needs more processes than are free, others that fit
+      may start meanwhile, until it has waited ``patience`` seconds: then the processes that come
+      free are kept for it.
     """
 
     def __init__(self, workers: int, pool: Executor | None = None, grace: float = 0.15,
@@ -148,20 +149,20 @@ class BotScheduler:
             self._start(job, now)
 
     def _next(self, now: float) -> _Job | None:
-        """The decision to start now, or None (nothing fits, or the free processes are kept)."""
-        overdue = [job for job in self._waiting if now - job.since >= self.patience]
-        if overdue:  # the longest waiting gets the next processes: nobody passes it
-            oldest = min(overdue, key=lambda j: j.since)
-            return oldest if oldest.weight <= self.free + self._held_for(oldest.game_id) else None
+        """The decision to start now, or None (nothing may start, or the free processes are kept)."""
         for job in self._waiting:  # a game whose processes are held for it goes on with its turn
             if job.game_id in self._held and job.weight <= self.free + self._held_for(job.game_id):
                 return job
-        fitting = [job for job in self._waiting if job.weight <= self.free]
-        if not fitting:
-            return None
-        # weighted fair queuing: the smallest "finish tag", the game's recent usage plus what this decision
-        # is expected to cost, so a quick level's decision goes before a long search of an equal game
-        return min(fitting, key=lambda j: (self._tag(j, now), j.since))
+        # weighted fair queuing: the smallest "finish tag" (the game's recent usage plus what this decision
+        # is expected to cost) goes first, so a quick level's decision goes before a long search
+        order = sorted(self._waiting, key=lambda j: (self._tag(j, now), j.since))
+        fairest = order[0]
+        if fairest.weight <= self.free:
+            return fairest
+        if now - fairest.since >= self.patience:
+            return None  # it waited long enough: the free processes are kept until it fits
+        # meanwhile a decision that fits the free processes may start (backfilling)
+        return next((job for job in order if job.weight <= self.free), None)
 
     def _tag(self, job: _Job, now: float) -> float:
         return self.usage(job.game_id, now) + self.expected(job)

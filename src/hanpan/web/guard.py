@@ -23,8 +23,10 @@ that never drains.  These subclasses add, per connection:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import socket
+import struct
 from collections import OrderedDict
 from typing import Any, ClassVar
 
@@ -65,7 +67,11 @@ class _StallGuard(asyncio.Protocol):
 
     def _stalled(self) -> None:
         self._stall_timer = None
-        log.warning("aborted a connection whose peer read nothing for a while")
+        log.warning("reset a connection whose peer read nothing for a while")
+        sock = self.transport.get_extra_info("socket")
+        if sock is not None:  # linger 0: the kernel resets it and frees what was queued (else it keeps
+            with contextlib.suppress(OSError):  # an orphan holding the unsent data while the peer answers)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         self.transport.abort()
 
 
