@@ -111,11 +111,10 @@ class Common:
     log: list[LogEntry]
     after_log: dict[str, Any]  # log_total, thinking; then "can_undo"
     end: dict[str, Any]  # winners (and a table's id and chat)
-    lang: str
     texts: tuple[str, ...] = ()
 
-    def encode(self) -> Common:
-        log = ",".join(entry.json_text(self.lang) for entry in self.log)
+    def encode(self, log: str) -> Common:
+        """Encode the parts; ``log`` is the log's entries as JSON texts, joined by commas."""
         self.texts = (members(self.head), members(self.middle), members(self.scores), f"[{log}]",
                       members(self.after_log), members(self.end))
         return self
@@ -147,6 +146,9 @@ class LiveGame:
     _texts: dict[tuple[int | None, str], tuple[int, str]] = field(default_factory=dict)
     #: lang -> what every seat sees alike, at one version
     _common: dict[str, Common] = field(default_factory=dict)
+    #: lang -> (from, to, the log's entries from..to-1 as JSON texts joined by commas): a body's log window,
+    #: moved on by one entry a move
+    _log_window: dict[str, tuple[int, int, str]] = field(default_factory=dict)
     #: (seat, lang) -> (version, the seat's own part): its view, legal moves, hints and undo
     _own: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: the state before the newest move (None after an undo: then rebuilt from the moves when asked)
@@ -269,6 +271,7 @@ class LiveGame:
     def commit_undo(self, previous: State) -> None:
         self.moves.pop()
         self.log.pop()
+        self._log_window.clear()
         self.state = previous
         self._previous = None
         self.stored.move_count = self.move_number
@@ -344,9 +347,28 @@ class LiveGame:
             after_log={"log_total": len(self.log), "thinking": self.thinking},
             end={"winners": list(state.winners()) if playing else [],
                  **({"table": self.table_id, "chat": self.chat[-30:]} if self.table_id is not None else {})},
-            lang=lang).encode()
+        ).encode(self.log_text(lang))
         self._common[lang] = common
         return common
+
+    def log_text(self, lang: str) -> str:
+        """The newest ``LOG_IN_BODY`` log entries as JSON texts joined by commas: each entry is encoded
+        once, and the window moves on by one entry a move (an undo starts it again)."""
+        end = len(self.log)
+        start = max(0, end - LOG_IN_BODY)
+        window = self._log_window.get(lang)
+        if window is not None and window[:2] == (start, end):
+            return window[2]
+        if window is not None and window[1] == end - 1 and window[0] in (start, start - 1) and end > 0:
+            text = window[2]
+            if window[0] < start:  # the oldest entry leaves the window
+                text = text[len(self.log[window[0]].json_text(lang)) + 1:]
+            newest = self.log[end - 1].json_text(lang)
+            text = f"{text},{newest}" if text else newest
+        else:
+            text = ",".join(entry.json_text(lang) for entry in self.log[start:end])
+        self._log_window[lang] = (start, end, text)
+        return text
 
     def own(self, seat: int | None, lang: str) -> dict[str, Any]:
         """The seat's own part of its body: its view (and as JSON text), its legal moves with their
