@@ -149,8 +149,10 @@ class LiveGame:
     #: lang -> (from, to, the log's entries from..to-1 as JSON texts joined by commas): a body's log window,
     #: moved on by one entry a move
     _log_window: dict[str, tuple[int, int, str]] = field(default_factory=dict)
-    #: (seat, lang) -> (version, the seat's own part): its view, legal moves, hints and undo
+    #: (seat, lang) -> (version, the seat's own part): its view's text, legal moves, hints and undo
     _own: dict[tuple[int | None, str], tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    #: seat -> (version, its view as JSON text): the same in every language
+    _views: dict[int | None, tuple[int, str]] = field(default_factory=dict)
     #: the state before the newest move (None after an undo: then rebuilt from the moves when asked)
     _previous: State | None = None
     #: the scores of the newest states scored, newest first: a move's log entry and the bodies that follow
@@ -308,7 +310,8 @@ class LiveGame:
         """What ``seat`` (None: a spectator) is sent: its view and nothing of anyone else's secrets."""
         c = self.common(lang)
         own = self.own(seat, lang)
-        return {**c.head, "seat": seat, **c.middle, "view": own["view"], "legal": own["legal"],
+        view = self.state.view(seat) if seat is not None else self.state.public_view()
+        return {**c.head, "seat": seat, **c.middle, "view": view, "legal": own["legal"],
                 "hints": own["hints"], **c.scores, "log": [entry.to_json(lang) for entry in c.log], **c.after_log,
                 "can_undo": own["can_undo"], **c.end}
 
@@ -371,16 +374,19 @@ class LiveGame:
         return text
 
     def own(self, seat: int | None, lang: str) -> dict[str, Any]:
-        """The seat's own part of its body: its view (and as JSON text), its legal moves with their
-        hints, and whether it may undo; once per version."""
+        """The seat's own part of its body: its view as JSON text (the same in every language), its legal
+        moves with their hints, and whether it may undo; once per version."""
         cached = self._own.get((seat, lang))
         if cached is not None and cached[0] == self.version:
             return cached[1]
         state = self.state
         legal: list[Action] = (list(state.legal_actions()) if not self.abandoned and seat is not None
                                and seat == state.current_player else [])
-        view = state.view(seat) if seat is not None else state.public_view()
-        own = {"view": view, "view_text": dumps(view), "legal": [str(a) for a in legal],
+        view = self._views.get(seat)
+        if view is None or view[0] != self.version:
+            view = self._views[seat] = (self.version, dumps(state.view(seat) if seat is not None
+                                                            else state.public_view()))
+        own = {"view_text": view[1], "legal": [str(a) for a in legal],
                "hints": {str(a): str(self.render.describe(state, a, lang)) for a in legal},
                "can_undo": self.can_undo(seat)}
         self._own[(seat, lang)] = (self.version, own)
