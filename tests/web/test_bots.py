@@ -104,3 +104,48 @@ def test_a_long_waiting_decision_is_not_passed_for_ever() -> None:
     waited = asyncio.run(scenario())
     assert waited < 4.0  # about 1 s of the cheap games' usage, then the drain and its own 0.5 s
     assert work.most <= 2
+
+
+def test_games_of_long_searches_still_move_while_quick_games_play_without_pause() -> None:
+    """A stream of quick games (a new one as soon as one ends, as a busy lobby makes) must not stop the
+    long searches: each game gets its share of the workers' time, a new game no back credit."""
+    work = Work()
+
+    async def scenario() -> tuple[int, float]:
+        scheduler = BotScheduler(2, ThreadPoolExecutor(2), work=work)
+        made = 0
+        stop = asyncio.Event()
+
+        async def masters(game: str) -> None:
+            nonlocal made
+            number = 0
+            while not stop.is_set():
+                await scheduler.decide(game, "master", 4, "harmonies", None, 0, "master", 1, number)
+                made += 1
+                number += 1
+
+        async def quick_games() -> float:
+            slowest = 0.0
+            for game in range(1000):
+                for number in range(40):  # a short game of quick decisions, then the next game
+                    began = time.monotonic()
+                    await scheduler.decide(f"quick-{game}", "greedy", 4, "harmonies", None, 0, "greedy", 1,
+                                           number)
+                    slowest = max(slowest, time.monotonic() - began)
+                if stop.is_set():
+                    return slowest
+            return slowest
+
+        tasks = [asyncio.create_task(masters(f"master-{g}")) for g in range(4)]
+        quick = asyncio.create_task(quick_games())
+        await asyncio.sleep(8.0)
+        stop.set()
+        slowest = await quick
+        await asyncio.gather(*tasks)
+        scheduler.close()
+        return made, slowest
+
+    made, slowest = asyncio.run(scenario())
+    assert made >= 5  # the masters' decisions go on (each 0.5 s on both processes)
+    assert slowest < 3.0  # a quick decision waits at most while the masters catch up their share
+    assert work.most <= 2

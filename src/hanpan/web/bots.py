@@ -80,6 +80,10 @@ class _Job:
     args: tuple[Any, ...]
     future: asyncio.Future[str]
     since: float
+    #: its start tag (weighted fair queuing): the game's finish tag, or the virtual time if later
+    start: float = 0.0
+    #: the worker seconds other decisions were expected to take that started while it waited
+    passed: float = 0.0
 
 
 class BotScheduler:
@@ -87,32 +91,41 @@ class BotScheduler:
 
     - **Never oversubscribed**: each decision counts the processes its level keeps busy
       (:func:`processes_of`) against ``workers``; it starts only when that many are free.
-    - **Fair**: of the decisions waiting, the one whose game used the least worker time lately (halved
-      every ``half_life`` seconds) plus what the decision is expected to cost (its level's recent
-      decisions in that game) goes first: weighted fair queuing, so a quick level's turn is not stuck
-      behind games of long searches; one decision per game at a time (each game asks for its next
-      only after the last is made).
-    - **A turn goes on**: when a decision ends and no game that used less is waiting, its processes
-      stay held for its game for ``grace`` seconds, so the same seat's next decision of the turn
-      starts at once.
+    - **Fair**: weighted fair queuing over worker seconds.  Each game has a finish tag: the virtual
+      time at which the worker seconds it used so far are paid off; a decision's start tag is its game's
+      finish tag, or the virtual time (the latest start tag served) if that is later (a game that
+      waited or is new gets no back credit); the decision with the smallest start tag plus its
+      expected cost (its level's recent decisions in that game) goes first.  So a quick level's turn is
+      not stuck behind games of long searches, and the long searches still share what is left
+      equally; one decision per game at a time (each game asks for its next only after the last).
+    - **No long wait**: a decision that other decisions passed by ``latency`` worker seconds (one long
+      search) goes next, so catching up a game's share never runs many long searches in a row.
+    - **A turn goes on**: when a decision ends, its processes stay held for its game for ``grace``
+      seconds, so the same seat's next decision of the turn starts at once: for a quick level (under
+      ``quick`` worker seconds: it costs the others little) while the same seat goes on, for
+      ``turn_budget`` seconds at most; else only if no fairer game is waiting.
     - **No starvation**: when the fairest decision needs more processes than are free, others that fit
       may start meanwhile, until it has waited ``patience`` seconds: then the processes that come
       free are kept for it.
     """
 
     def __init__(self, workers: int, pool: Executor | None = None, grace: float = 0.15,
-                 half_life: float = 30.0, patience: float = 3.0,
+                 patience: float = 3.0, latency: float = 1.0, quick: float = 0.1, turn_budget: float = 1.0,
                  work: Callable[..., str] = choose_move) -> None:
         self.workers = workers
         self.work = work  # what a worker runs (tests give a stand-in)
         self.grace = grace
-        self.half_life = half_life
         self.patience = patience
+        self.latency = latency
+        self.quick = quick
+        self.turn_budget = turn_budget
+        self._runs: dict[str, tuple[Any, float]] = {}  # game id -> (the seat whose turn runs on, since)
         self._pool = pool
         self._given_pool = pool is not None
         self._busy = 0
         self._waiting: list[_Job] = []
-        self._usage: dict[str, tuple[float, float]] = {}  # game id -> (worker seconds, when)
+        self._vtime = 0.0  # the virtual time: the latest start tag served
+        self._finish: dict[str, float] = {}  # game id -> its finish tag
         self._cost: dict[str, float] = {}  # "game/level" -> worker seconds of its recent decisions
         self._held: dict[str, tuple[int, asyncio.TimerHandle]] = {}
 
@@ -120,16 +133,13 @@ class BotScheduler:
     def free(self) -> int:
         return self.workers - self._busy - sum(count for count, _ in self._held.values())
 
-    def usage(self, game_id: str, now: float) -> float:
-        """The game's worker seconds, halved every ``half_life`` seconds since."""
-        seconds, when = self._usage.get(game_id, (0.0, now))
-        return float(seconds * 0.5 ** ((now - when) / self.half_life))
 
     async def decide(self, game_id: str, kind: str, players: int, *args: Any) -> str:
         """The notation :func:`choose_move` answers for ``args``, when the game's turn in the pool comes."""
         loop = asyncio.get_running_loop()
         weight = min(self.workers, processes_of(kind, args[0], players))
-        job = _Job(game_id, f"{args[0]}/{kind}", weight, args, loop.create_future(), loop.time())
+        job = _Job(game_id, f"{args[0]}/{kind}", weight, args, loop.create_future(), loop.time(),
+                   max(self._vtime, self._finish.get(game_id, 0.0)))
         self._waiting.append(job)
         self._dispatch()
         return await job.future
@@ -146,13 +156,23 @@ class BotScheduler:
             if held is not None:
                 held[1].cancel()
             self._busy += job.weight
+            self._vtime = max(self._vtime, job.start)
+            cost = self.expected(job)
+            for other in self._waiting:
+                other.passed += cost
             self._start(job, now)
 
     def _next(self, now: float) -> _Job | None:
         """The decision to start now, or None (nothing may start, or the free processes are kept)."""
+        # a decision that others passed by ``latency`` worker seconds goes next (the fairest of those):
+        # fairness may let a game catch up its share, but never in one long run while another waits
         for job in self._waiting:  # a game whose processes are held for it goes on with its turn
             if job.game_id in self._held and job.weight <= self.free + self._held_for(job.game_id):
                 return job
+        urgent = [j for j in self._waiting if j.passed >= self.latency]
+        if urgent:
+            first = min(urgent, key=lambda j: (self._tag(j, now), j.since))
+            return first if first.weight <= self.free else None
         # weighted fair queuing: the smallest "finish tag" (the game's recent usage plus what this decision
         # is expected to cost) goes first, so a quick level's decision goes before a long search
         order = sorted(self._waiting, key=lambda j: (self._tag(j, now), j.since))
@@ -165,7 +185,8 @@ class BotScheduler:
         return next((job for job in order if job.weight <= self.free), None)
 
     def _tag(self, job: _Job, now: float) -> float:
-        return self.usage(job.game_id, now) + self.expected(job)
+        """The decision's finish tag: its start tag plus what it is expected to cost."""
+        return job.start + self.expected(job)
 
     def expected(self, job: _Job) -> float:
         """The worker seconds a decision of this level in this game took lately (a guess before the first)."""
@@ -204,15 +225,25 @@ class BotScheduler:
         now = loop.time()
         self._busy -= job.weight
         spent = job.weight * (now - began)
-        self._usage[job.game_id] = (self.usage(job.game_id, now) + spent, now)
+        self._finish[job.game_id] = job.start + spent
         self._cost[job.kind] = 0.7 * self._cost.get(job.kind, spent) + 0.3 * spent
-        if len(self._usage) > 10_000:  # forget games that have long been quiet
-            for game_id in [g for g in self._usage if self.usage(g, now) < 1e-3]:
-                del self._usage[game_id]
-        mine = self._tag(job, now)  # what its next decision of the same level would weigh
+        if len(self._finish) > 10_000:  # a game whose tag the virtual time passed starts from it anyway
+            for game_id in [g for g, tag in self._finish.items() if tag <= self._vtime]:
+                del self._finish[game_id]
+        following = _Job(job.game_id, job.kind, job.weight, (), job.future, now,
+                         max(self._vtime, self._finish[job.game_id]))
+        mine = self._tag(following, now)  # what its next decision of the same level would weigh
         fairer_waiting = any(self._tag(j, now) < mine for j in self._waiting if j.game_id != job.game_id)
-        if hold and not fairer_waiting:  # kept for the game's next decision (out of ``free`` until released)
+        # a quick seat's turn goes on, for ``turn_budget`` seconds at most: it costs the others little
+        seat = job.args[2] if len(job.args) > 2 else None
+        run = self._runs.get(job.game_id)
+        if run is None or run[0] != seat:
+            run = self._runs[job.game_id] = (seat, now)
+        quick = self.expected(job) <= self.quick and now - run[1] <= self.turn_budget
+        if hold and (quick or not fairer_waiting):  # kept for its next decision (out of ``free`` till released)
             self._held[job.game_id] = (hold, loop.call_later(self.grace, self._release, job.game_id))
+        else:
+            self._runs.pop(job.game_id, None)
         self._dispatch()
 
     def _release(self, game_id: str) -> None:
