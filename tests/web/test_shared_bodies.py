@@ -6,7 +6,8 @@
   computer seat's thinking, a chat message and an abandonment, for every seat, a spectator and both
   languages; and ``LiveGame.body`` is the same body as a dict;
 * the part shared by every seat holds no secret of any seat;
-* an HTTP answer is the very text its seat's WebSocket is pushed;
+* an HTTP answer is the very text its seat's WebSocket is pushed, and through a real server the pushes
+  are compressed with a window that holds the previous body (the full 32 KiB);
 * group commit (SQLite): moves of many games sent at once are all acknowledged once, stored once, and
   each was committed, visible to another connection, before its answer and its pushes; a refused move
   or a failed commit holds back no other move.
@@ -33,6 +34,7 @@ from hanpan.web.live import LANGS, LOG_IN_BODY, LiveGame, labels
 from hanpan.web.storage import MoveWrite, Store, StoredGame, moves_table
 
 from .helpers import SETUPS, TEST_SETTINGS, Table, auth, recv
+from .server import running_server
 from .test_leaks import secrets_of, words
 
 
@@ -159,6 +161,29 @@ def test_an_answer_is_the_text_its_seats_socket_is_pushed(client: TestClient, ga
         pushed = recv(theirs)
         assert client.get(table.url, headers=auth(table.tokens[1])).text == pushed
         assert json.loads(pushed)["move_number"] == 1 and json.loads(recv(watching))["move_number"] == 1
+
+
+def test_a_real_servers_pushes_are_compressed_with_the_whole_window(tmp_path: Path) -> None:
+    import httpx
+    from websockets.sync.client import connect
+
+    with (running_server(f"sqlite:///{tmp_path}/hanpan.sqlite3", tmp_path / "server.log") as base,
+          httpx.Client(base_url=base, trust_env=False) as http):
+        made = http.post("/api/games", json={"game": "four_gardens", "seats": ["human"] * 3, "seed": 4}).json()
+        game = f"/api/games/{made['id']}"
+        tokens = [seat["token"] for seat in made["seats"]]
+        with connect(f"{base.replace('http', 'ws', 1)}{game}/ws?token={tokens[1]}", proxy=None,
+                     open_timeout=10) as ws:  # it offers permessage-deflate
+            extensions = ws.response.headers["Sec-WebSocket-Extensions"]
+            assert extensions.startswith("permessage-deflate") and "server_max_window_bits" not in extensions
+            assert ws.recv(timeout=10) == http.get(game, headers=auth(tokens[1])).text
+            for _ in range(6):
+                seat = http.get(game).json()["current_player"]
+                mine = http.get(game, headers=auth(tokens[seat])).json()
+                moved = http.post(f"{game}/moves", headers=auth(tokens[seat]),
+                                  json={"move": mine["legal"][0], "move_number": mine["move_number"]})
+                assert moved.status_code == 200, moved.text
+                assert ws.recv(timeout=10) == http.get(game, headers=auth(tokens[1])).text
 
 
 # --- group commit --------------------------------------------------------------------------------------
