@@ -85,7 +85,8 @@ class LogEntry:
     move: str
     text: dict[str, str]
     effects: dict[str, int]
-    #: lang -> ``to_json(lang)`` as JSON text (an entry never changes: it is encoded once)
+    #: lang -> ``to_json(lang)`` as JSON text while the entry is in a body's log window (an entry never
+    #: changes: it is encoded once)
     encoded: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
 
     def to_json(self, lang: str) -> dict[str, Any]:
@@ -364,8 +365,10 @@ class LiveGame:
             return window[2]
         if window is not None and window[1] == end - 1 and window[0] in (start, start - 1) and end > 0:
             text = window[2]
-            if window[0] < start:  # the oldest entry leaves the window
-                text = text[len(self.log[window[0]].json_text(lang)) + 1:]
+            if window[0] < start:  # the oldest entry leaves the window, and its text is not kept
+                oldest = self.log[window[0]]
+                text = text[len(oldest.json_text(lang)) + 1:]
+                oldest.encoded.pop(lang, None)
             newest = self.log[end - 1].json_text(lang)
             text = f"{text},{newest}" if text else newest
         else:
