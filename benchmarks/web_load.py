@@ -11,8 +11,9 @@ random legal move from its latest body whenever that body says it is its turn.  
 replaced by a new one.
 
 It measures the moves accepted per second, the latency from a move's POST being sent to every seat of
-its game having received a pushed body with that move's number (p50/p90/p99/max), and the errors by
-kind.  At the end it reads the database (``hanpan.web.storage.Store``) and checks, game by game, that
+its game having received a pushed body with that move's number (p50/p90/p99/max), the server's CPU time
+per accepted move (its main thread, the event loop, apart from the database's threads) and the clients',
+and the errors by kind.  At the end it reads the database (``hanpan.web.storage.Store``) and checks, game by game, that
 every acknowledged move (200) is stored exactly once at its number, with nothing stored that no client
 sent (a move whose POST got no answer because the server was killed may be stored or not; both count
 as correct).
