@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import json
 import logging
 import re
 import secrets
@@ -30,9 +31,12 @@ from hanpan.core.errors import HanpanError, OptionError
 from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
 from hanpan.web.bots import BotScheduler
+from hanpan.web.decisions import Decision
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
+from hanpan.web.peers import CHANGED, NOT_THINKING, THINKING
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import MoveWrite, Store, StoredGame
+from hanpan.web.sync import Sync
 from hanpan.web.tables import Tables
 
 log = logging.getLogger("hanpan.web")
@@ -87,8 +91,9 @@ class Hub:
         self.settings = settings = settings or ServerSettings(bot_workers=bot_workers)
         bot_workers = settings.bot_workers
         self._db = ThreadPoolExecutor(max_workers=1 if store.is_sqlite else 8, thread_name_prefix="hanpan-db")
-        #: the computer seats' decisions, shared fairly between games on the worker processes
-        self.bots = BotScheduler(bot_workers, bot_pool)
+        #: the computer seats' decisions, shared fairly between games on the worker processes (None with
+        #: ``bot_workers`` 0: they are queued in the database for ``hanpan bots`` services)
+        self.bots = BotScheduler(bot_workers, bot_pool) if bot_workers > 0 or bot_pool is not None else None
         self._games: OrderedDict[str, LiveGame] = OrderedDict()  # least recently used first
         self._loading: dict[str, asyncio.Lock] = {}
         self._subscribers: dict[str, set[Subscriber]] = {}
@@ -103,6 +108,8 @@ class Hub:
         self.on_game_over: Callable[[LiveGame], Awaitable[None]] | None = None
         #: the time (tests move it): a game's last change is when its seat to move got the move
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
+        #: the other server processes on the same database: hosting, news, decisions elsewhere
+        self.sync = Sync(self)
 
     # --- plumbing ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
@@ -158,19 +165,24 @@ class Hub:
     async def start(self) -> None:
         """Abandon the games left idle too long, resume the others whose computer seats have a move to
         make (games of people only are rebuilt when someone opens them), and sweep again every hour."""
+        await self.sync.start()
         self._spawn(self._resume())
 
     async def expire_idle(self) -> list[str]:
         """Mark abandoned the games in progress nobody moved in for ``settings.idle_days`` (not a lobby
         table's: its clock rules it); the ones held in memory say so to their pages at once."""
+        if not await self.sync.peers.leads():  # the leading process sweeps for all
+            return []
         before = self.clock() - timedelta(days=self.settings.idle_days)
         expired = await self.db(self.tables.expire_idle, before)
         for game_id in expired:
+            await self.sync.announce(CHANGED, game_id)
             live = self._games.get(game_id)
             if live is not None:
                 live.abandoned = True
                 live.version += 1
                 self.changed(live)
+                self.sync.let_go(game_id)
         if expired:
             log.info("%d game(s) idle for over %g days marked abandoned", len(expired), self.settings.idle_days)
         return expired
@@ -191,14 +203,16 @@ class Hub:
                 log.error("game %s cannot be resumed: %s", game_id, e)
                 continue
             if live is not None:
-                self.kick(live)
+                self.kick(live)  # when this process hosts it (another may, on the same PostgreSQL)
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._fail_waiting_moves()  # a group commit cancelled before it began
-        self.bots.close()
+        await self.sync.close()
+        if self.bots is not None:
+            self.bots.close()
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -238,6 +252,7 @@ class Hub:
         self._keep(live)
         if with_bots:
             self._bot_games_of.setdefault(str(client), set()).add(stored.id)
+        await self.sync.adopt(live)
         self.kick(live)
         log.info("game %s created: %s, seats %s", stored.id, game.id, ",".join(seats))
         return Created(stored, secret)
@@ -281,6 +296,7 @@ class Hub:
                         live.table_id, live.players = table.id, dict(table.sitting)
                         live.chat = await self.db(self.tables.chat, table.id)
                     self._keep(live)
+                    await self.sync.adopt(live)
         finally:
             self._loading.pop(game_id, None)
         return live
@@ -296,6 +312,7 @@ class Hub:
             idle = not old.thinking and not old.lock.locked() and game_id not in self._subscribers
             if idle and (old.state.is_over or not old.is_bot(old.state.current_player)):
                 del self._games[game_id]  # it is rebuilt from the database when asked for again
+                self.sync.let_go(game_id)
 
     async def seat_of(self, game_id: str, token: str | None) -> int | None:
         """The seat a token opens (compared in constant time with every seat's hash); None without a token.
@@ -315,16 +332,25 @@ class Hub:
         return found
 
     async def move(self, live: LiveGame, seat: int, text: str, move_number: int) -> None:
-        """Check, store, then make a seat's move and push it; MoveRefused when it cannot be made."""
-        async with live.lock:
-            action = live.check_move(seat, text, move_number)
-            after = live.after(action)
-            ok = await self.append_move(MoveWrite(live.stored.id, live.move_number, seat, str(action),
-                                                  after.status, result_of(after)))
-            if not ok:  # another server process moved first
+        """Check, store, then make a seat's move and push it; MoveRefused when it cannot be made.
+
+        With other processes on the database, this one's copy may be behind (their news on its way):
+        a move numbered past it, or refused by the database, first brings the copy up to date."""
+        for attempt in range(2):
+            if self.sync.shared and move_number > live.move_number:
+                await self.sync.refresh(live, whole=False)
+            async with live.lock:
+                action = live.check_move(seat, text, move_number)
+                after = live.after(action)
+                ok = await self.append_move(MoveWrite(live.stored.id, live.move_number, seat, str(action),
+                                                      after.status, result_of(after)))
+                if ok:
+                    live.commit_move(action, seat, after)
+                    live.stored.updated_at = self.clock()
+                    break
+            if not self.sync.shared or attempt:  # another server process moved first
                 raise MoveRefused(409, "the game changed meanwhile; reload it")
-            live.commit_move(action, seat, after)
-            live.stored.updated_at = self.clock()
+            await self.sync.refresh(live, whole=False)
         self.changed(live)
         self.kick(live)
         self._ended(live)
@@ -335,14 +361,19 @@ class Hub:
                 raise MoveRefused(409, f"move_number {move_number} is not the current one ({live.move_number})")
             previous = await asyncio.to_thread(live.undo_target, seat)
             ok = await self.db(self.store.remove_last_move, live.stored.id, live.move_number - 1)
-            if not ok:
-                raise MoveRefused(409, "the game changed meanwhile; reload it")
-            live.commit_undo(previous)
+            if ok:
+                live.commit_undo(previous)
+        if not ok:
+            if self.sync.shared:
+                await self.sync.refresh(live, whole=False)
+            raise MoveRefused(409, "the game changed meanwhile; reload it")
         self.changed(live)
 
     def _ended(self, live: LiveGame) -> None:
-        if live.state.is_over and self.on_game_over is not None:
-            self._spawn(self.on_game_over(live))
+        if live.state.is_over:
+            self.sync.let_go(live.stored.id)
+            if self.on_game_over is not None:
+                self._spawn(self.on_game_over(live))
 
     def seat_of_player(self, live: LiveGame, player_id: str) -> int | None:
         """The seat a lobby table's player sits at in its game (None: not a player of it)."""
@@ -350,12 +381,19 @@ class Hub:
 
     # --- computer seats ----------------------------------------------------------------------------
     def kick(self, live: LiveGame) -> None:
-        """Start the computer seat to move thinking, unless it already is."""
-        if not live.thinking and not live.state.is_over and live.is_bot(live.state.current_player):
-            live.thinking = True
-            live.version += 1
-            self.changed(live)
-            self._spawn(self._bot_turns(live))
+        """Start the computer seat to move thinking, unless it already is (or another process hosts the
+        game: then that one does)."""
+        if live.thinking or live.state.is_over or live.abandoned or not live.is_bot(live.state.current_player):
+            return
+        if not self.sync.hosts(live):
+            self._spawn(self.sync.adopt_and_kick(live))
+            return
+        live.thinking = True
+        live.version += 1
+        self.changed(live)
+        if self.sync.shared:
+            self._spawn(self.sync.announce(THINKING, live.stored.id))
+        self._spawn(self._bot_turns(live))
 
     async def _bot_turns(self, live: LiveGame) -> None:
         failures = 0
@@ -369,11 +407,17 @@ class Hub:
                     kind = live.stored.seats[seat]
                     args = (live.stored.game, live.state.to_json(), seat, kind, live.stored.seed, number)
                 try:
-                    notation = await self.bots.decide(live.stored.id, kind, live.state.num_players, *args)
+                    if self.bots is None:  # made by a ``hanpan bots`` service
+                        notation = await self.sync.decide_elsewhere(Decision(
+                            live.stored.id, number, live.stored.game, kind, seat, live.state.num_players,
+                            live.stored.seed, json.dumps(args[1])))
+                    else:
+                        notation = await self.bots.decide(live.stored.id, kind, live.state.num_players, *args)
                 except BrokenExecutor:  # a worker died (killed, out of memory): a new pool, and try again
                     failures += 1
                     log.error("game %s: the computer seats' workers died; starting new ones", live.stored.id)
-                    self.bots.broken()
+                    if self.bots is not None:
+                        self.bots.broken()
                     if failures > BOT_RETRIES:
                         raise
                     await asyncio.sleep(failures)
@@ -383,11 +427,15 @@ class Hub:
                         continue
                     action = live.state.parse_action(notation)
                     after = live.after(action)
-                    if not await self.append_move(MoveWrite(live.stored.id, number, seat, notation,
-                                                            after.status, result_of(after))):
-                        continue
-                    live.commit_move(action, seat, after)
-                    live.stored.updated_at = self.clock()
+                    stored = await self.append_move(MoveWrite(live.stored.id, number, seat, notation,
+                                                              after.status, result_of(after)))
+                    if stored:
+                        live.commit_move(action, seat, after)
+                        live.stored.updated_at = self.clock()
+                if not stored:  # another process moved first: catch up with it, then look again
+                    if self.sync.shared:
+                        await self.sync.refresh(live, whole=False)
+                    continue
                 failures = 0
                 self.changed(live)
                 self._ended(live)
@@ -399,6 +447,8 @@ class Hub:
             live.thinking = False
             live.version += 1
             self.changed(live)
+            if self.sync.shared:
+                self._spawn(self.sync.announce(NOT_THINKING, live.stored.id))
 
 
     # --- pushing -----------------------------------------------------------------------------------

@@ -139,6 +139,8 @@ class LiveGame:
     render: ModuleType
     version: int = 0
     thinking: bool = False
+    #: a computer seat of this game thinks in another server process (its news says so: ``hanpan.web.sync``)
+    thinking_elsewhere: bool = False
     #: seat -> sha256 of its token (they never change: read once)
     token_hashes: dict[int, str] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -182,6 +184,16 @@ class LiveGame:
                                   f"but seat {live.state.current_player} was to move")
             live._advance(action, move)
         return live
+
+    def become(self, fresh: LiveGame) -> None:
+        """Take ``fresh``'s game (rebuilt from the database after another process's undo), keeping this
+        one's lock, tokens, table and version (which the next change moves on)."""
+        self.stored, self.state, self.moves, self.log = fresh.stored, fresh.state, fresh.moves, fresh.log
+        self.abandoned = fresh.abandoned
+        self._previous = None
+        for cache in (self._texts, self._common, self._log_window, self._own, self._views):
+            cache.clear()
+        self._scored = []
 
     # --- moves -------------------------------------------------------------------------------------
     @property
@@ -348,7 +360,7 @@ class LiveGame:
                     "labels": labels(self.stored.game, lang),
                     "tiebreakers": list(getattr(self.render, "TIEBREAKERS", ()))},
             log=self.log[-LOG_IN_BODY:],
-            after_log={"log_total": len(self.log), "thinking": self.thinking},
+            after_log={"log_total": len(self.log), "thinking": self.thinking or self.thinking_elsewhere},
             end={"winners": list(state.winners()) if playing else [],
                  **({"table": self.table_id, "chat": self.chat[-30:]} if self.table_id is not None else {})},
         ).encode(self.log_text(lang))

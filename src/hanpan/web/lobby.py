@@ -19,6 +19,7 @@ from hanpan.core.errors import HanpanError
 from hanpan.web.accounts import Player
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.live import HUMAN, LiveGame
+from hanpan.web.peers import CHANGED
 from hanpan.web.tables import LobbyTable, SeatSpec, TableRefused
 
 log = logging.getLogger("hanpan.web")
@@ -127,6 +128,7 @@ class Lobby:
             live.version += 1
         self.version += 1
         log.info("table %s: seat %d %s (%s)", table.id, seat, why, rule)
+        await self.hub.sync.announce(CHANGED, live.stored.id)
         self.hub.changed(live)
         self.hub.kick(live)
 
@@ -175,6 +177,7 @@ class Lobby:
             raise TableRefused(403, "only the table's players can write in its chat (spectators are muted)")
         message = await self.hub.db(self.tables.post_chat, table.id, person, text)
         if table.game_id is not None:
+            await self.hub.sync.announce(CHANGED, table.game_id)
             live = await self.hub.get(table.game_id)
             if live is not None:
                 live.chat.append(message)
@@ -200,8 +203,11 @@ class Lobby:
                 log.exception("table %s could not be rated", table.id)
 
     async def check_deadlines(self) -> int:
-        """Take over (or abandon) every turn-based seat past its limit; returns how many."""
+        """Take over (or abandon) every turn-based seat past its limit; returns how many.  With several
+        processes on one database, the leading one does it for all."""
         done = 0
+        if not await self.hub.sync.peers.leads():
+            return done
         for table in await self.hub.db(self.tables.turn_based_playing):
             if table.game_id is None:
                 continue

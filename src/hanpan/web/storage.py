@@ -53,10 +53,13 @@ from sqlalchemy import (
     event,
     insert,
     select,
+    text,
     update,
 )
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import StaticPool
+
+from hanpan.web.peers import CHANNEL
 
 metadata = MetaData()
 
@@ -102,6 +105,8 @@ _COUNT_MOVE = (
             updated_at=bindparam("b_updated", type_=games_table.c.updated_at.type),
             result=bindparam("b_result", type_=games_table.c.result.type)))
 _INSERT_MOVE = insert(moves_table)
+#: news of a change for the other server processes (``hanpan.web.peers``), sent when the transaction commits
+_NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
 
 
 @dataclass
@@ -193,6 +198,9 @@ class Store:
         #: moves arriving together are best stored with one commit (``append_moves``): with SQLite's one
         #: writer, each commit an fsync; PostgreSQL's concurrent commits already share their WAL flushes
         self.group_commit = self.is_sqlite
+        #: with several processes on PostgreSQL, this process's name in the news of its changes
+        #: (``hanpan.web.peers``): each stored move and undo is announced in its own transaction
+        self.news_origin: str | None = None
         migrate(self.engine)
 
     def close(self) -> None:
@@ -237,6 +245,7 @@ class Store:
                          "created_at": now} for m, ok in zip(moves, done, strict=True) if ok]
                 if rows:
                     c.execute(_INSERT_MOVE, rows)
+                    self._announce(c, "m", {m.game_id for m, ok in zip(moves, done, strict=True) if ok})
                 return done
         except IntegrityError:
             if len(moves) == 1:
@@ -253,7 +262,19 @@ class Store:
             if done.rowcount != 1:
                 return False
             c.execute(delete(moves_table).where(moves_table.c.game_id == game_id, moves_table.c.number == number))
+            self._announce(c, "u", {game_id})
         return True
+
+    def _announce(self, c: Any, kind: str, game_ids: set[str]) -> None:
+        if self.news_origin is not None:
+            for game_id in sorted(game_ids):
+                c.execute(_NOTIFY, {"payload": f"{self.news_origin} {kind} {game_id}"})
+
+    def announce(self, kind: str, game_id: str) -> None:
+        """Tell the other processes that ``game_id`` changed (``hanpan.web.peers``; nothing with one process)."""
+        if self.news_origin is not None:
+            with self.engine.begin() as c:
+                self._announce(c, kind, {game_id})
 
     def set_seats(self, game_id: str, seats: list[str]) -> None:
         """A seat's kind changed (a person's seat taken over by a computer level)."""
@@ -279,10 +300,12 @@ class Store:
                              .where(tokens_table.c.game_id == game_id)).all()
         return {int(r.seat): str(r.token_hash) for r in rows}
 
-    def moves(self, game_id: str) -> list[StoredMove]:
+    def moves(self, game_id: str, start: int = 0) -> list[StoredMove]:
+        """The game's moves from number ``start`` on, in order."""
         with self.engine.connect() as c:
             rows = c.execute(select(moves_table.c.number, moves_table.c.seat, moves_table.c.notation)
-                             .where(moves_table.c.game_id == game_id).order_by(moves_table.c.number)).all()
+                             .where(moves_table.c.game_id == game_id, moves_table.c.number >= start)
+                             .order_by(moves_table.c.number)).all()
         return [StoredMove(int(r.number), int(r.seat), str(r.notation)) for r in rows]
 
     def games(self, status: Sequence[str] | None = None, limit: int = 100) -> list[StoredGame]:
