@@ -49,9 +49,12 @@ def free_port() -> int:
 class Server:
     """``hanpan serve`` on a loopback port and a database; ``start`` again after ``kill9`` restarts it."""
 
-    def __init__(self, url: str, folder: Path) -> None:
+    def __init__(self, url: str, folder: Path, options: tuple[str, ...] = ("--bot-workers", "1"),
+                 name: str = "server") -> None:
         self.url = url
         self.folder = folder
+        self.options = options
+        self.name = name
         self.port = free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.groups: list[int] = []
@@ -63,14 +66,14 @@ class Server:
 
     @property
     def log(self) -> Path:
-        return self.folder / f"server-{self.starts}.log"
+        return self.folder / f"{self.name}-{self.starts}.log"
 
     def start(self) -> None:
         self.starts += 1
         with open(self.log, "wb") as log:
             self.proc = subprocess.Popen(
                 [hanpan_script(), "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", self.url,
-                 "--bot-workers", "1"],
+                 *self.options],
                 stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
         self.groups.append(self.proc.pid)
         deadline = time.monotonic() + START_TIMEOUT

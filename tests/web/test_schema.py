@@ -7,7 +7,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
-import hanpan.web.decisions  # noqa: F401  (declares its table on the shared metadata)
+import hanpan.web.decisions  # declares its table on the shared metadata
 import hanpan.web.schema  # noqa: F401  (declares its tables on the shared metadata)
 from hanpan.web.storage import Store, StoredGame, metadata
 

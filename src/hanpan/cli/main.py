@@ -1,4 +1,4 @@
-"""The ``hanpan`` command: games, play, menu, simulate, replay, score, bench.
+"""The ``hanpan`` command: games, play, menu, simulate, replay, analyse, score, bench.
 
 Every bad argument, unknown game or option, or malformed file ends with one line
 on standard error and exit status 2.
@@ -106,6 +106,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     lang_option(p)
 
+    p = commands.add_parser("analyse", help="review a record: every move marked against a computer level, "
+                                             "and each seat's accuracy (docs/analysis.md)")
+    p.add_argument("record", type=Path)
+    p.add_argument("--level", default="hard", help="the level that reviews (default hard): greedy, easy, normal, "
+                                                    "hard or master")
+    p.add_argument("--seat", action="append", default=[], metavar="S",
+                   help="review only this seat: its number (1 for the first) or its player's name; repeatable")
+    p.add_argument("--samples", type=_positive, default=None, help="samples a decision (default 8)")
+    p.add_argument("--alternatives", type=int, default=None, help="moves judged besides the level's and the "
+                                                                  "one played (default 2)")
+    p.add_argument("--seed", type=_seed, default=0)
+    p.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                   help="processes (default: one a core; the review does not depend on it)")
+    p.add_argument("--json", action="store_true", help="print the whole review as one JSON object")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    lang_option(p)
+
     p = commands.add_parser("score", help="score a position file")
     p.add_argument("game")
     p.add_argument("position", help="a position JSON file, or - for standard input")
@@ -118,7 +135,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None,
                    help="SQLAlchemy database URL (default: an SQLite file in your data folder)")
     p.add_argument("--open", action="store_true", help="open the lobby in a browser")
+    p.add_argument("--workers", type=_positive, default=1,
+                   help="server processes sharing the port and a PostgreSQL database (default 1)")
+    p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRS",
+                   help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the client "
+                        "(default 127.0.0.1)")
     add_server_options(p, _positive, _positive_number)  # the server's limits (no web extra needed)
+    lang_option(p)
+
+    p = commands.add_parser("bots", help="make the computer seats' decisions that servers started with "
+                                         "--bot-workers 0 queue in their database")
+    p.add_argument("--db", required=True, help="the servers' SQLAlchemy database URL")
+    p.add_argument("--workers", type=_positive, default=2, help="worker processes (default 2)")
     lang_option(p)
 
     p = commands.add_parser("ratings", help="the web app's ratings: rebuild them from the stored games, "
@@ -384,6 +412,12 @@ def cmd_score(args: argparse.Namespace, lang: str) -> int:
     return 0
 
 
+def cmd_analyse(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli.analyse import command
+
+    return command(args, lang)
+
+
 def cmd_bench(args: argparse.Namespace, lang: str) -> int:
     from hanpan.analysis.bench import bench
     from hanpan.cli.i18n import t
@@ -413,7 +447,17 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
     from hanpan.web.settings import from_options
 
     settings = from_options(args)
-    return serve(args.host, args.port, args.db, args.open, settings)
+    return serve(args.host, args.port, args.db, args.open, settings, args.workers, args.forwarded_allow_ips)
+
+
+def cmd_bots(args: argparse.Namespace, lang: str) -> int:
+    try:
+        from hanpan.web.bot_service import run_bots
+        from hanpan.web.serve import check_db_url
+    except ImportError as e:
+        raise UsageError(f"hanpan bots needs the 'web' extra ({e.name} is missing): "
+                         "pip install 'hanpan[web]'") from None
+    return run_bots(check_db_url(args.db), args.workers)
 
 
 def cmd_ratings(args: argparse.Namespace, lang: str) -> int:
@@ -434,9 +478,11 @@ COMMANDS = {
     "report": cmd_report,
     "replay": cmd_replay,
     "score": cmd_score,
+    "analyse": cmd_analyse,
     "bench": cmd_bench,
     "serve": cmd_serve,
     "ratings": cmd_ratings,
+    "bots": cmd_bots,
 }
 
 

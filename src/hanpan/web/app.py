@@ -254,7 +254,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     @app.get("/api/games/{game_id}", summary="The game as your seat sees it (no token: as a spectator)",
              response_model=dict[str, Any])
     async def get_game(game_id: str, request: Request, lang: Lang = "en") -> Response:
-        live = await live_game(game_id)
+        live = await hub().current(await live_game(game_id))
         return body_response(live, await seat_of(live, request, write=False), lang)
 
     @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N",

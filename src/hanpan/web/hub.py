@@ -301,6 +301,15 @@ class Hub:
             self._loading.pop(game_id, None)
         return live
 
+    async def current(self, live: LiveGame) -> LiveGame:
+        """``live``, brought up to date first if another process changed it and its news is still on the
+        way (with one process it always is: the answer asks nothing of the database)."""
+        if self.sync.shared:
+            count = await self.db(self.store.move_count, live.stored.id)
+            if count is not None and count != live.move_number:
+                await self.sync.refresh(live, whole=False)
+        return live
+
     def _keep(self, live: LiveGame) -> None:
         """Hold a live game; past ``MAX_LIVE``, forget the least used games nobody plays or watches."""
         self._games[live.stored.id] = live

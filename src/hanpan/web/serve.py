@@ -1,4 +1,5 @@
-"""``hanpan serve``: run the web app with uvicorn (one process; computer seats in worker processes).
+"""``hanpan serve``: run the web app with uvicorn (one process, or ``--workers N`` sharing the port;
+computer seats in worker processes, or in ``hanpan bots`` services).
 
 The default database is an SQLite file in the user's data folder, so nothing needs installing;
 ``--db postgresql+psycopg://…`` uses PostgreSQL.
@@ -11,6 +12,7 @@ import dataclasses
 import logging
 import os
 import re
+import socket
 import sys
 import threading
 import webbrowser
@@ -132,14 +134,44 @@ def more_open_files(wanted: int) -> int:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open_browser: bool = False,
-          settings: ServerSettings | None = None) -> int:
+          settings: ServerSettings | None = None, workers: int = 1,
+          forwarded_allow_ips: str | None = None) -> int:
+    """Serve until Ctrl-C or SIGTERM.  ``workers`` > 1: that many server processes share the port (the
+    kernel spreads the connections, ``SO_REUSEPORT``) and one PostgreSQL database (``hanpan.web.peers``);
+    one that dies is started again.  ``forwarded_allow_ips``: the proxies whose X-Forwarded-For is
+    believed (uvicorn's setting; default 127.0.0.1)."""
+    from hanpan.web.settings import ServerSettings
+
+    settings = settings or ServerSettings()
+    url = check_db_url(db) if db else default_db_url()
+    if workers > 1 and url.startswith("sqlite"):
+        raise OptionError("--workers needs PostgreSQL (--db postgresql+psycopg://USER@HOST/DB): an SQLite file "
+                          "has one writer, so serve it with one process")
+    private_sqlite(url)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    address = f"http://{shown}:{port}/"
+    safe_url = url.split("@")[-1] if "@" in url else url  # never print a database password
+    processes = f", {workers} processes" if workers > 1 else ""
+    print(f"hanpan: serving on {address} (database {safe_url}{processes}); Ctrl-C stops", flush=True)
+    if open_browser and _can_open_browser():
+        threading.Timer(1.0, webbrowser.open, (address,)).start()
+    if workers > 1:
+        return _supervise(workers, host, port, url, settings, forwarded_allow_ips)
+    _serve_one(host, port, url, settings, forwarded_allow_ips, shared_port=False)
+    return 0
+
+
+def _serve_one(host: str, port: int, url: str, settings: ServerSettings, forwarded_allow_ips: str | None,
+               shared_port: bool) -> None:
+    """One server process (``shared_port``: beside others on the same port)."""
     import uvicorn
 
     from hanpan.web.app import create_app
     from hanpan.web.guard import configure
-    from hanpan.web.settings import ServerSettings
 
-    settings = settings or ServerSettings()
+    if shared_port:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     limits = settings.connections
     files = more_open_files(limits.max_connections + 256)  # room for the database, workers, logs
     if files < limits.max_connections + 64:
@@ -148,21 +180,64 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
             "the open-file limit is %d: at most %d connections (--max-connections %d asked)",
             files, fitted, limits.max_connections)
         limits = dataclasses.replace(limits, max_connections=fitted)
-
-    url = check_db_url(db) if db else default_db_url()
-    private_sqlite(url)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     app = create_app(url, settings=settings)
-    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
-    address = f"http://{shown}:{port}/"
-    safe_url = url.split("@")[-1] if "@" in url else url  # never print a database password
-    print(f"hanpan: serving on {address} (database {safe_url}); Ctrl-C stops", flush=True)
-    if open_browser and _can_open_browser():
-        threading.Timer(1.0, webbrowser.open, (address,)).start()
     # access_log off: a WebSocket's URL carries its seat's token, and tokens are never logged
     config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info",
-                            **configure(limits))
+                            forwarded_allow_ips=forwarded_allow_ips, **configure(limits))
     server = uvicorn.Server(config)  # its logging is set up here; the redaction goes on after it
     quiet_tokens()
-    server.run()
+    server.run(sockets=[_shared_socket(host, port)] if shared_port else None)
+
+
+def _shared_socket(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` that other processes may listen on too (``SO_REUSEPORT``)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+#: seconds between a server process's death and its replacement (a crash loop does not spin)
+RESTART_S = 1.0
+
+
+def _supervise(workers: int, host: str, port: int, url: str, settings: ServerSettings,
+               forwarded_allow_ips: str | None) -> int:
+    """Run ``workers`` server processes, start again any that dies, and stop them all on SIGTERM/Ctrl-C."""
+    import multiprocessing
+    import signal
+    import time
+
+    context = multiprocessing.get_context("spawn")
+    args = (host, port, url, settings, forwarded_allow_ips, True)
+    log = logging.getLogger("hanpan.web")
+    stopping = threading.Event()
+
+    def stop(_signum: int, _frame: object) -> None:
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    children = [context.Process(target=_serve_one, args=args, name=f"hanpan-serve-{i}") for i in range(workers)]
+    for child in children:
+        child.start()
+    while not stopping.wait(0.5):
+        for i, child in enumerate(children):
+            if not child.is_alive():
+                log.error("server process %d (pid %s) ended with %s; starting another", i, child.pid,
+                          child.exitcode)
+                time.sleep(RESTART_S)
+                children[i] = context.Process(target=_serve_one, args=args, name=f"hanpan-serve-{i}")
+                children[i].start()
+    for child in children:
+        if child.is_alive() and child.pid is not None:
+            os.kill(child.pid, signal.SIGTERM)
+    for child in children:
+        child.join(15.0)
+        if child.is_alive():
+            child.kill()
     return 0

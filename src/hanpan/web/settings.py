@@ -49,7 +49,9 @@ class ConnectionLimits:
 class ServerSettings:
     """The server's limits (``hanpan serve --help`` lists them as options)."""
 
-    bot_workers: int = field(default=2, metadata=_help("worker processes for the computer seats' decisions"))
+    bot_workers: int = field(default=2, metadata=_help(
+        "worker processes for the computer seats' decisions; 0: none here, they are queued in the database "
+        "for hanpan bots services"))
     max_sockets_per_game: int = field(default=64, metadata=_help(
         "WebSockets open on one game at most (its seats' pages and spectators)"))
     max_sockets_per_client: int = field(default=64, metadata=_help(
@@ -79,9 +81,19 @@ def add_options(parser: argparse.ArgumentParser, whole: Callable[[str], int] = i
                              "(repeat it; *.example.org for its subdomains)")
     for f in _numeric_fields():
         default = f.default
-        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=default,
-                            type=whole if isinstance(default, int) else number,
+        read = whole if isinstance(default, int) else number
+        if f.name == "bot_workers":  # 0 means: decisions made by ``hanpan bots`` services
+            read = _zero_or(whole)
+        parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=default, type=read,
                             help=f"{f.metadata['help']} (default {default:g})")
+
+
+def _zero_or(whole: Callable[[str], int]) -> Callable[[str], int]:
+    def read(text: str) -> int:
+        return 0 if text.strip() == "0" else whole(text)
+
+    read.__name__ = getattr(whole, "__name__", "whole number")  # argparse names it in its error
+    return read
 
 
 def from_options(args: argparse.Namespace) -> ServerSettings:

@@ -294,6 +294,12 @@ class Store:
             row = c.execute(select(games_table).where(games_table.c.id == game_id)).first()
         return _row_game(row) if row is not None else None
 
+    def move_count(self, game_id: str) -> int | None:
+        """How many moves the game has (None: no such game)."""
+        with self.engine.connect() as c:
+            count = c.execute(select(games_table.c.move_count).where(games_table.c.id == game_id)).scalar()
+        return None if count is None else int(count)
+
     def token_hashes(self, game_id: str) -> dict[int, str]:
         with self.engine.connect() as c:
             rows = c.execute(select(tokens_table.c.seat, tokens_table.c.token_hash)
