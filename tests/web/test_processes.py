@@ -204,3 +204,27 @@ def test_workers_need_postgresql(tmp_path: Path) -> None:
                           capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "--workers needs PostgreSQL" in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_the_lobby_and_a_tables_chat_are_the_same_on_every_process(postgres_url: str) -> None:
+    from fastapi.testclient import TestClient
+
+    from hanpan.web.app import create_app
+
+    from .helpers import TEST_SETTINGS
+    from .test_tables import Lobby, wait_for
+
+    with TestClient(create_app(postgres_url, settings=TEST_SETTINGS)) as a, \
+            TestClient(create_app(postgres_url, settings=TEST_SETTINGS)) as b:
+        at_a = Lobby(a)
+        at_a.register("Ann")
+        at_a.register("Bob")
+        assert b.get("/api/tables").json()["open_total"] == 0  # b's list of open tables is cached now
+        table = at_a.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}], public=True)
+        assert wait_for(lambda: b.get("/api/tables").json()["open_total"] == 1)  # b heard of it
+        game_id = at_a.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+        at_b = Lobby(b)
+        at_b.sessions = at_a.sessions  # the same players, now talking to b
+        assert at_b.game("Ann", game_id)["move_number"] == 0  # b holds the game: chat on a must come as news
+        at_a.call("Ann", "POST", f"/api/tables/{table['id']}/chat", {"text": "good luck"}, ok=201)
+        assert wait_for(lambda: [m["text"] for m in at_b.game("Bob", game_id)["chat"]] == ["good luck"])

@@ -19,7 +19,7 @@ from hanpan.core.errors import HanpanError
 from hanpan.web.accounts import Player
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.live import HUMAN, LiveGame
-from hanpan.web.peers import CHANGED
+from hanpan.web.peers import CHANGED, LOBBY
 from hanpan.web.tables import LobbyTable, SeatSpec, TableRefused
 
 log = logging.getLogger("hanpan.web")
@@ -41,7 +41,16 @@ class Lobby:
         #: grows with every change of a table (the lobby's list of open tables is cached on it)
         self.version = 0
         hub.on_game_over = self.game_over
+        hub.sync.on_lobby_news = self._heard
 
+    def changed(self) -> None:
+        """The tables changed: a new version here, and news for the other processes."""
+        self.version += 1
+        if self.hub.sync.shared:
+            self.hub._spawn(self.hub.sync.announce(LOBBY, "-"))
+
+    def _heard(self) -> None:
+        self.version += 1
     # --- tables ----------------------------------------------------------------------------------
     async def create(self, person: Player, game: str, options: dict[str, Any], seats: list[dict[str, Any]],
                      public: bool, pace: dict[str, Any], seed: int | None) -> LobbyTable:
@@ -49,12 +58,12 @@ class Lobby:
             table = await self.hub.db(self.tables.create, person, game, options, seats, public, pace, seed)
         except HanpanError as e:
             raise TableRefused(400 if not isinstance(e, LookupError) else 404, str(e)) from None
-        self.version += 1
+        self.changed()
         return await self._start_if_full(table)
 
     async def join(self, table_id: str, person: Player, seat: int | None) -> LobbyTable:
         table = await self.hub.db(self.tables.join, table_id, person, seat)
-        self.version += 1
+        self.changed()
         return await self._start_if_full(table)
 
     async def start_now(self, table_id: str, person: Player, level: str) -> LobbyTable:
@@ -83,7 +92,7 @@ class Lobby:
         created = await self.hub.create(table.game, kinds, table.options, seed, tokens=False, players=people,
                                         table_id=table.id)
         await self.hub.db(self.tables.started, table, created.game.id, seats, rated)
-        self.version += 1
+        self.changed()
         live = await self.hub.get(created.game.id)
         if live is not None:  # what was said while the table filled goes on with the game
             live.chat = await self.hub.db(self.tables.chat, table.id)
@@ -97,7 +106,7 @@ class Lobby:
         if seat is None:
             raise TableRefused(403, "you do not sit at this table")
         if table.status == "open":
-            self.version += 1
+            self.changed()
             return await self.hub.db(self.tables.leave_before_start, table, person)
         if table.status != "playing" or table.game_id is None:
             raise TableRefused(409, "this table's game has ended: there is nothing to leave")
@@ -126,7 +135,7 @@ class Lobby:
                 live.stored.seats = seats
                 live.players.pop(seat, None)
             live.version += 1
-        self.version += 1
+        self.changed()
         log.info("table %s: seat %d %s (%s)", table.id, seat, why, rule)
         await self.hub.sync.announce(CHANGED, live.stored.id)
         self.hub.changed(live)
@@ -157,7 +166,7 @@ class Lobby:
                 seats.append({"kind": "reserved", "name": people[i].name})
             else:
                 seats.append({"kind": "level", "level": spec.level or "greedy"})
-        self.version += 1
+        self.changed()
         new = await self.hub.db(lambda: self.tables.create(person, table.game, table.options, seats, table.public,
                                                            table.pace, None, rematch_of=table.id))
         return await self._start_if_full(new)
@@ -195,7 +204,7 @@ class Lobby:
         if table.status != "playing":
             return
         await self.hub.db(self.tables.set_status, table.id, "finished")
-        self.version += 1
+        self.changed()
         if table.rated and self.ratings is not None:
             try:  # from what the database holds, as `hanpan ratings rebuild` does
                 await self.hub.db(self.ratings.record_table, table.id)

@@ -50,9 +50,9 @@ ORPHAN_SWEEP_S = 2.0
 LEADER_KEY = "hanpan:leader"
 
 #: the kinds of news: a move stored, an undo, seats/status/chat changed, a computer seat thinking or no
-#: longer, a decision answered by a ``hanpan bots`` service
-MOVE, UNDO, CHANGED, THINKING, NOT_THINKING, DECIDED = "m", "u", "c", "t", "n", "d"
-KINDS = (MOVE, UNDO, CHANGED, THINKING, NOT_THINKING, DECIDED)
+#: longer, a decision answered by a ``hanpan bots`` service, the lobby's tables changed (its game id: "-")
+MOVE, UNDO, CHANGED, THINKING, NOT_THINKING, DECIDED, LOBBY = "m", "u", "c", "t", "n", "d", "l"
+KINDS = (MOVE, UNDO, CHANGED, THINKING, NOT_THINKING, DECIDED, LOBBY)
 
 News = tuple[str, str, str]
 OnNews = Callable[[list[News]], None]

@@ -23,9 +23,22 @@ from typing import TYPE_CHECKING
 
 from hanpan.web.decisions import Decision, Decisions
 from hanpan.web.live import LiveGame
-from hanpan.web.peers import CHANGED, DECIDED, NOT_THINKING, ORPHAN_SWEEP_S, THINKING, UNDO, Alone, News, PostgresPeers
+from hanpan.web.peers import (
+    CHANGED,
+    DECIDED,
+    LOBBY,
+    NOT_THINKING,
+    ORPHAN_SWEEP_S,
+    THINKING,
+    UNDO,
+    Alone,
+    News,
+    PostgresPeers,
+)
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from hanpan.web.hub import Hub
 
 log = logging.getLogger("hanpan.web")
@@ -53,6 +66,8 @@ class Sync:
         self._reading: set[str] = set()
         self.decisions = Decisions(store)
         self._answered: dict[str, asyncio.Event] = {}
+        #: called when another process changed the lobby's tables (the lobby drops its cached list)
+        self.on_lobby_news: Callable[[], None] | None = None
 
     async def start(self) -> None:
         await self.peers.start(self.on_news)
@@ -128,8 +143,14 @@ class Sync:
                 self._mark(game_id, UNDO)
             for event in self._answered.values():
                 event.set()
+            if self.on_lobby_news is not None:
+                self.on_lobby_news()
             return
         for _origin, kind, game_id in batch:
+            if kind == LOBBY:
+                if self.on_lobby_news is not None:
+                    self.on_lobby_news()
+                continue
             if kind == DECIDED:
                 waiting = self._answered.get(game_id)
                 if waiting is not None:
