@@ -15,7 +15,8 @@ from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 #: the modules compiled: the rules' hot paths (state, board, scoring, tables), the heuristics, the agents'
-#: inner loops, and what they read constantly (rng, action, contract, the data tables)
+#: inner loops, what they read constantly (rng, action, contract, the data tables), and the observation
+#: encoders (the research adapters' hot path)
 HOT = [
     "src/hanpan/core/compiled.py",
     "src/hanpan/core/bits.py",
@@ -23,10 +24,12 @@ HOT = [
     "src/hanpan/core/action.py",
     "src/hanpan/core/contract.py",
     "src/hanpan/core/options.py",
+    "src/hanpan/core/encoding.py",
     "src/hanpan/games/harmonies/actions.py",
     "src/hanpan/games/harmonies/board.py",
     "src/hanpan/games/harmonies/cards.py",
     "src/hanpan/games/harmonies/data.py",
+    "src/hanpan/games/harmonies/encoding.py",
     "src/hanpan/games/harmonies/habitats.py",
     "src/hanpan/games/harmonies/heuristic.py",
     "src/hanpan/games/harmonies/outlook.py",
@@ -37,11 +40,13 @@ HOT = [
     "src/hanpan/games/harmonies/views.py",
     "src/hanpan/games/spirits_of_the_wild/actions.py",
     "src/hanpan/games/spirits_of_the_wild/data.py",
+    "src/hanpan/games/spirits_of_the_wild/encoding.py",
     "src/hanpan/games/spirits_of_the_wild/state.py",
     "src/hanpan/games/four_gardens/actions.py",
     "src/hanpan/games/four_gardens/completion.py",
     "src/hanpan/games/four_gardens/data.py",
     "src/hanpan/games/four_gardens/deck.py",
+    "src/hanpan/games/four_gardens/encoding.py",
     "src/hanpan/games/four_gardens/heuristic.py",
     "src/hanpan/games/four_gardens/knowledge.py",
     "src/hanpan/games/four_gardens/layout.py",
