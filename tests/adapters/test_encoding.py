@@ -1,12 +1,15 @@
 """The games' own observation encodings (``hanpan.games.<id>.encoding``), read through ``encoding_for``.
 
 For every game and a spread of setups (every player count, every option), one seeded random game each:
-at every decision and at the end, for every seat, the encoding of ``view(seat)`` has exactly ``size``
-finite floats, the same view gives the same numbers, a changed view gives changed numbers, and two seats
-see the public per-seat blocks of a player identically (only the seat order differs).  Leaks: a true
-state changed only in what seat p cannot know (``tests/core/test_determinize_leaks.py``'s perturbations)
-gives p the identical encoding, and so does ``state.determinize(p, rng)``.  ``docs/observations.md``
-holds ``describe()`` of the setups it shows and the table of sizes, regenerated here.
+at every decision and at the end, for every seat, the encoding has exactly ``size`` finite floats within
+the layout's bounds, no offset twice, the same state gives the same numbers, a changed view gives changed
+numbers, and two seats see the public per-seat blocks of a player identically (only the seat order
+differs).  The encoders read the state itself: over many seeded random games of every setup they give the
+very numbers the view encoders of before gave from ``view(seat)`` (``tests/adapters/reference``).  Leaks:
+a true state changed only in what seat p cannot know (``tests/core/test_determinize_leaks.py``'s
+perturbations) gives p the identical encoding, and so does ``state.determinize(p, rng)``.
+``docs/observations.md`` holds ``describe()`` of the setups it shows and the table of sizes, regenerated
+here.
 """
 
 from __future__ import annotations
@@ -14,7 +17,6 @@ from __future__ import annotations
 import copy
 import math
 import random
-from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +28,7 @@ from hanpan.core.contract import State
 from hanpan.core.rng import Rng
 
 from .leaks import PERTURB
+from .reference import ENCODE
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "observations.md"
@@ -82,11 +85,15 @@ def _slices(encoding: Encoding) -> dict[str, slice]:
     return out
 
 
-def _check_vector(encoding: Encoding, view: Mapping[str, Any]) -> list[float]:
-    vector = encoding.encode(view)
+def _check_vector(encoding: Encoding, state: State, seat: int) -> list[float]:
+    vector = encoding.encode(state, seat)
     assert len(vector) == encoding.size == sum(s.size for s in encoding.layout)
     assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
-    assert encoding.encode(view) == vector  # the same view, the same numbers
+    low, high = encoding.bounds()
+    assert all(lo <= x <= hi for lo, x, hi in zip(low, vector, high, strict=True))
+    offsets, _ = encoding.sparse(state, seat)
+    assert len(set(offsets)) == len(offsets)
+    assert encoding.encode(state, seat) == vector  # the same state, the same numbers
     return vector
 
 
@@ -115,7 +122,7 @@ def test_random_games_encode_every_view(game_id: str, players: int, options: dic
     assert encoding.layout[0].name != "hashed"  # the game's own encoding, not the fallback
     rng = Rng(len(IDS) + players)
     views = [state.view(p) for p in range(players)]
-    vectors = [_check_vector(encoding, v) for v in views]
+    vectors = [_check_vector(encoding, state, p) for p in range(players)]
     decisions = distinct = 0
     while not state.is_over:
         if decisions % 5 == 0:
@@ -124,7 +131,7 @@ def test_random_games_encode_every_view(game_id: str, players: int, options: dic
         decisions += 1
         after = [state.view(p) for p in range(players)]
         for p in range(players):
-            vector = _check_vector(encoding, after[p])
+            vector = _check_vector(encoding, state, p)
             if after[p] != views[p]:
                 assert vector != vectors[p], f"seat {p}'s view changed, its encoding did not"
             distinct += vector != vectors[p]
@@ -133,10 +140,29 @@ def test_random_games_encode_every_view(game_id: str, players: int, options: dic
     _check_seats(state, encoding, vectors)
     assert decisions >= 5
     assert distinct >= 0.9 * decisions * players  # nearly every decision changes every seat's encoding
-    public = state.public_view()  # a spectator's view encodes too (as seat 0's table)
-    assert len(encoding.encode(public)) == encoding.size
     for p in range(players):
-        assert encoding.encode(copy.deepcopy(state.view(p))) == vectors[p]  # only the view's values count
+        assert encoding.encode(state.clone(), p) == vectors[p]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), SETUPS, ids=IDS)
+def test_the_encoders_give_the_view_encodings_of_before(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Straight from the state, every number of every seat as the view encoder of before gave it."""
+    reference = ENCODE[game_id]
+    compared = 0
+    for seed in range(4):
+        state, encoding = _new(game_id, players, options, seed=100 + seed)
+        rng = random.Random(seed)
+        decisions = 0
+        while True:
+            for p in range(players):
+                assert encoding.encode(state, p) == reference(state.view(p), players, state.options), (
+                    f"seed {100 + seed}, seat {p}, after {decisions} decisions")
+                compared += 1
+            if state.is_over:
+                break
+            state.apply_id(rng.choice(state.legal_action_ids()))
+            decisions += 1
+    assert compared > 4 * players * 5
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), SETUPS, ids=IDS)
@@ -150,13 +176,13 @@ def test_no_hidden_information_reaches_the_encoding(game_id: str, players: int, 
         if step % 11 == 0 or state.is_over:
             truth = state.to_json()
             for p in range(players):
-                mine = encoding.encode(state.view(p))
+                mine = encoding.encode(state, p)
                 other = game.from_json(perturb(copy.deepcopy(truth), p, rng))
                 assert other.view(p) == state.view(p), "the test changed something the seat knows"
                 changed += other.to_json() != truth
-                assert encoding.encode(other.view(p)) == mine
+                assert encoding.encode(other, p) == mine
                 sample = state.determinize(p, Rng(rng.randrange(1 << 64)))
-                assert encoding.encode(sample.view(p)) == mine
+                assert encoding.encode(sample, p) == mine
             checked += 1
         if state.is_over:
             break
@@ -172,12 +198,12 @@ def test_hidden_cards_show_only_as_what_the_seat_knows() -> None:
     state, encoding = _new("harmonies", 2, {"spirits": True}, seed=5)
     where = _slices(encoding)
     for p in range(2):
-        dealt = encoding.encode(state.view(p))[where["dealt"]]
+        dealt = encoding.encode(state, p)[where["dealt"]]
         assert sum(dealt) == 2
-        assert dealt != encoding.encode(state.view(1 - p))[where["dealt"]]
+        assert dealt != encoding.encode(state, 1 - p)[where["dealt"]]
     state, encoding = _new("four_gardens", 2, {}, seed=5)
     where = _slices(encoding)
-    mine, theirs = (encoding.encode(state.view(p)) for p in range(2))
+    mine, theirs = (encoding.encode(state, p) for p in range(2))
     assert mine[where["hand+1"]] != theirs[where["hand+0"]]
     blind = mine[where["hand+1"]]
     slot = len(blind) // 5
@@ -196,7 +222,7 @@ def test_layouts_follow_the_options() -> None:
     for game_id, players, options in SIZE_SETUPS:
         encoding = encoding_for(hanpan.game(game_id), players, options)
         assert len({s.name for s in encoding.layout}) == len(encoding.layout)
-        assert all(s.size > 0 and s.about for s in encoding.layout)
+        assert all(s.size > 0 and s.about and 0 <= s.low < s.high for s in encoding.layout)
 
 
 def _size_table() -> str:

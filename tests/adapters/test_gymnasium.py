@@ -87,7 +87,7 @@ def test_a_seeded_episode_is_the_native_game(game_id: str, players: int, seat: i
     while not done:
         state = env.game_state
         assert state is not None and state.current_player == seat
-        np.testing.assert_array_equal(obs, np.array(env.table.encoding.encode(state.view(seat)), dtype=np.float32))
+        np.testing.assert_array_equal(obs, np.array(env.table.encoding.encode(state, seat), dtype=np.float32))
         np.testing.assert_array_equal(info["action_mask"], np.array(state.legal_mask(), dtype=np.int8))
         np.testing.assert_array_equal(env.action_masks(), np.array(state.legal_mask()))
         assert info["action_mask"].dtype == np.int8 and env.action_masks().dtype == np.bool_

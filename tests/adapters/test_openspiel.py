@@ -157,7 +157,7 @@ def test_observation_tensor_is_the_views_encoding_in_named_parts() -> None:
     state.apply_action(5)
     encoding = encoding_for(hanpan.game("four_gardens"), 2, state.hanpan.options)
     assert game.observation_tensor_size() == encoding.size
-    expected = np.asarray(encoding.encode(state.hanpan.view(1)), np.float32)
+    expected = np.asarray(encoding.encode(state.hanpan, 1), np.float32)
     assert np.array_equal(np.asarray(state.observation_tensor(1), np.float32), expected)
     observer = game.make_py_observer()
     observer.set_from(state, 1)

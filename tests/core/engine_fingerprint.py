@@ -6,8 +6,8 @@ fingerprint taken in its own process (compiled where the build is): one source, 
 games to the byte.
 
 Every decision feeds the hash with the legal list, the action chosen and (every few decisions) the whole
-record, both players' views, the scores and the evaluations the agents read; so a difference anywhere in
-the rules, the views, the heuristics or the agents' choices shows.
+record, both players' views and observation encodings, the scores and the evaluations the agents read; so
+a difference anywhere in the rules, the views, the encoders, the heuristics or the agents' choices shows.
 """
 
 from __future__ import annotations
@@ -46,11 +46,13 @@ def make(name: str, seed: int) -> Any:
 
 
 def play(game_id: str, players: int, options: dict[str, Any], agents: tuple[str, ...], seed: int) -> str:
+    from hanpan.adapters.observation import encoding_for
     from hanpan.agents.base import Seat
     from hanpan.core.registry import game
 
     digest = hashlib.sha256()
     state = game(game_id).new(players=players, seed=seed, **options)
+    encoding = encoding_for(state.game, players, state.options)
     seats = [make(name, seed * 10 + i) for i, name in enumerate(agents)]
     step = 0
     while not state.is_over:
@@ -62,7 +64,8 @@ def play(game_id: str, players: int, options: dict[str, Any], agents: tuple[str,
         if step % DEEP_EVERY == 0:
             deep = {"record": state.to_json(), "views": [state.view(p) for p in range(players)],
                     "public": state.public_view(), "evaluate": [state.evaluate(p) for p in range(players)],
-                    "quick": [state.quick_evaluate(p) for p in range(players)]}
+                    "quick": [state.quick_evaluate(p) for p in range(players)],
+                    "observations": [encoding.sparse(state, p) for p in range(players)]}
             digest.update(json.dumps(deep, sort_keys=True, default=str).encode())
         state.apply(action)
         step += 1

@@ -2,8 +2,8 @@
 
 A :class:`Table` is one game set up for an environment (game, player count, options, what a finished game
 is worth, the observation encoding), with every argument checked once, when the environment is made.
-From a state and a seat it gives what that seat may be shown: :func:`observation` (from ``view(seat)``
-only) and :func:`action_mask` (the legal ids, for the seat to move only: another seat's mask is all 0,
+From a state and a seat it gives what that seat may be shown: :func:`observation` (only what
+``view(seat)`` shows) and :func:`action_mask` (the legal ids, for the seat to move only: another seat's mask is all 0,
 since the mover's legal actions may name its hidden cards).  It knows no game: everything comes through
 the registry and the core contract.
 
@@ -48,9 +48,6 @@ from hanpan.core.options import OptionValue, check_option_names
 RENDER_MODES = ("ansi", "human")
 #: the width of the text drawing
 RENDER_WIDTH = 100
-#: the bound of an observation entry: an encoding's numbers have no declared range, only a finite one
-#: (gymnasium's CartPole declares its unbounded velocities the same way)
-OBSERVATION_LIMIT = float(np.finfo(np.float32).max)
 
 
 @dataclass(frozen=True)
@@ -91,8 +88,10 @@ class Table:
 
 
 def observation_box(table: Table) -> spaces.Box[np.float32]:
-    """The space of :func:`observation`: ``encoding.size`` float32 numbers."""
-    return spaces.Box(-OBSERVATION_LIMIT, OBSERVATION_LIMIT, (table.encoding.size,), np.float32)
+    """The space of :func:`observation`: ``encoding.size`` float32 numbers, each within its segment's
+    bounds ([0, 1] unless the layout says: docs/observations.md)."""
+    low, high = table.encoding.bounds()
+    return spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32)
 
 
 def mask_box(table: Table) -> spaces.Box[np.int8]:
@@ -101,8 +100,11 @@ def mask_box(table: Table) -> spaces.Box[np.int8]:
 
 
 def observation(table: Table, state: State, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
-    """What ``seat`` knows (``state.view(seat)``, nothing else) as the table's encoding, float32."""
-    return np.asarray(table.encoding.encode(state.view(seat)), dtype=np.float32)
+    """What ``seat`` knows (what ``state.view(seat)`` shows, nothing else) as the table's encoding, float32."""
+    out = np.zeros(table.encoding.size, np.float32)
+    offsets, values = table.encoding.sparse(state, seat)
+    out[offsets] = values  # a few hundred numbers are not 0: cheaper than converting the whole list
+    return out
 
 
 def action_mask(state: State, seat: int) -> np.ndarray[Any, np.dtype[np.int8]]:

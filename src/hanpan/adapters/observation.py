@@ -1,28 +1,37 @@
-"""What a learner sees: ``view(player)`` as a flat vector of numbers, in a documented layout.
+"""What a learner sees: what ``view(player)`` shows, as a flat vector of numbers, in a documented layout.
 
-Every adapter (OpenSpiel, PettingZoo, Gymnasium) builds its observations here, from ``state.view(player)``
-only, so nothing a player may not know reaches a learner.  A game gives its own encoding in
-``hanpan.games.<id>.encoding`` (found by the registry's convention, like its ``render`` and ``webdata``)::
+Every adapter (OpenSpiel, PettingZoo, Gymnasium) builds its observations here.  A game gives its own
+encoding in ``hanpan.games.<id>.encoding`` (found by the registry's convention, like its ``render`` and
+``webdata``)::
 
-    def layout(players: int, options: Mapping[str, Any]) -> list[tuple[str, int, str]]:
-        '''The segments, in order: (name, length, what each entry holds).'''
-    def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
-        '''The view as sum(lengths) numbers, segment after segment.'''
+    def layout(players: int, options: Mapping[str, Any]) -> list[tuple]:
+        '''The segments, in order: (name, length, what each entry holds), and a fourth item, the most an
+        entry may be, when that is more than 1 (every entry lies in [0, 1] unless its segment says).'''
+    def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+        '''encoder(players, options)(state, seat): the numbers that are not 0, as (offsets, values).'''
+
+The encoder reads the state itself (building the view and reading it back took most of an adapter's
+time) but only what ``state.view(seat)`` shows: ``tests/adapters/test_encoding.py`` checks it gives the
+very numbers of the view's encoding as it was (``tests/adapters/reference``) and nothing another seat's
+secrets change.
 
 A game without one still works with every adapter: its views are *hashed* (each leaf of the view's JSON,
 its path and value, adds 1 to one of :data:`HASHED_SIZE` bins; numbers add their value to their path's
 bin), a lossy but stable encoding that a fourth game gets with no new code.
 
-This module needs no numpy: the adapters turn the lists into arrays.
+This module needs no numpy: the adapters turn the numbers into arrays.
 
 >>> import hanpan
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1)
 >>> encoding = encoding_for(state.game, 2, state.options)
->>> len(encoding.encode(state.view(0))) == encoding.size == sum(s.size for s in encoding.layout)
+>>> len(encoding.encode(state, 0)) == encoding.size == sum(s.size for s in encoding.layout)
+True
+>>> offsets, values = encoding.sparse(state, 0)
+>>> all(encoding.encode(state, 0)[at] == value for at, value in zip(offsets, values))
 True
 >>> hashed = Encoding.hashed(state.game.id)
->>> hashed.size, hashed.layout[0].name
-(512, 'hashed')
+>>> hashed.size, hashed.layout[0].name, len(hashed.encode(state, 0))
+(512, 'hashed', 512)
 """
 
 from __future__ import annotations
@@ -31,11 +40,14 @@ import importlib
 import math
 import zlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+import hanpan
+from hanpan.core.encoding import OPEN, Sparse, dense
+
 if TYPE_CHECKING:
-    from hanpan.core.contract import Game
+    from hanpan.core.contract import Game, State
 
 #: the bins of the hashed encoding of a game that has none of its own
 HASHED_SIZE = 512
@@ -43,50 +55,82 @@ HASHED_SIZE = 512
 
 @dataclass(frozen=True)
 class Segment:
-    """One stretch of an observation vector: ``size`` numbers named ``name``, holding ``about``."""
+    """One stretch of an observation vector: ``size`` numbers named ``name``, holding ``about``, each
+    from ``low`` to ``high`` (:data:`~hanpan.core.encoding.OPEN`: no bound)."""
 
     name: str
     size: int
     about: str
+    high: float = 1.0
+    low: float = 0.0
+
+    def bounds_text(self) -> str:
+        """The bounds when they are not [0, 1].
+
+        >>> Segment("x", 1, "", 2.5).bounds_text(), Segment("t", 1, "", OPEN).bounds_text()
+        (' [0, 2.5 at most]', ' [0, no bound]')
+        """
+        if (self.low, self.high) == (0.0, 1.0):
+            return ""
+        low = "no bound" if self.low == -OPEN else f"{self.low:g}"
+        high = "no bound" if self.high == OPEN else f"{self.high:.3g} at most"
+        return f" [{low}, {high}]"
 
 
 @dataclass(frozen=True)
 class Encoding:
-    """How one game (with a player count and options) turns a view into numbers."""
+    """How one game (with a player count and options) turns what a seat sees into numbers."""
 
     game_id: str
+    players: int
+    options: Mapping[str, Any]
     layout: tuple[Segment, ...]
-    _encode: Callable[[Mapping[str, Any]], list[float]]
+    _encode: Callable[[State, int], Sparse] = field(repr=False)
 
     @property
     def size(self) -> int:
         return sum(segment.size for segment in self.layout)
 
-    def encode(self, view: Mapping[str, Any]) -> list[float]:
-        """The view (``state.view(player)``) as ``size`` numbers."""
-        values = self._encode(view)
-        if len(values) != self.size:  # a game's encoder and layout out of step: say so, never pad silently
-            raise ValueError(f"{self.game_id}: the encoding gave {len(values)} numbers, its layout {self.size}")
-        return values
+    def sparse(self, state: State, seat: int) -> Sparse:
+        """What ``seat`` knows of ``state`` (only what ``state.view(seat)`` shows): the numbers that are
+        not 0, as (offsets, values)."""
+        return self._encode(state, seat)
+
+    def encode(self, state: State, seat: int) -> list[float]:
+        """What ``seat`` knows of ``state`` as ``size`` numbers."""
+        return dense(self.size, self._encode(state, seat))
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The least and the most each number can be."""
+        low = [segment.low for segment in self.layout for _ in range(segment.size)]
+        high = [segment.high for segment in self.layout for _ in range(segment.size)]
+        return low, high
 
     def describe(self) -> str:
-        """The layout as text lines: offset, length, name and what it holds.
+        """The layout as text lines: offset, length, name, what it holds (and its bounds if not [0, 1]).
 
         >>> print(Encoding.hashed("x").describe())
         [0:512] hashed (512): each leaf of the view's JSON (path and value) counted in one of 512 bins...
         """
         lines, offset = [], 0
         for segment in self.layout:
-            lines.append(f"[{offset}:{offset + segment.size}] {segment.name} ({segment.size}): {segment.about}")
+            lines.append(f"[{offset}:{offset + segment.size}] {segment.name} ({segment.size}): {segment.about}"
+                         f"{segment.bounds_text()}")
             offset += segment.size
         return "\n".join(lines)
+
+    def __reduce__(self) -> tuple[Callable[..., Encoding], tuple[Any, ...]]:
+        # made again from its arguments: a game's encoder is a method of a plan that pickle cannot name
+        if self.layout[0].name == "hashed":
+            return (Encoding.hashed, (self.game_id,))
+        return (_remade, (self.game_id, self.players, dict(self.options)))
 
     @classmethod
     def hashed(cls, game_id: str) -> Encoding:
         """The encoding of a game without its own: the view's leaves hashed into bins."""
         about = (f"each leaf of the view's JSON (path and value) counted in one of {HASHED_SIZE} bins; "
                  "a number adds its value to its path's bin")
-        return cls(game_id, (Segment("hashed", HASHED_SIZE, about),), hash_view)
+        return cls(game_id, 0, {}, (Segment("hashed", HASHED_SIZE, about, OPEN, -OPEN),), _hashed)
 
 
 def encoding_for(game: Game, players: int, options: Mapping[str, Any]) -> Encoding:
@@ -98,13 +142,19 @@ def encoding_for(game: Game, players: int, options: Mapping[str, Any]) -> Encodi
         if e.name != f"{package}.encoding":  # the module exists but something it imports is missing
             raise
         return Encoding.hashed(game.id)
-    layout = tuple(Segment(name, size, about) for name, size, about in module.layout(players, options))
     options = dict(options)
+    layout = tuple(Segment(*spec) for spec in module.layout(players, options))
+    return Encoding(game.id, players, options, layout, module.encoder(players, options))
 
-    def encode(view: Mapping[str, Any]) -> list[float]:
-        return list(module.encode(view, players, options))
 
-    return Encoding(game.id, layout, encode)
+def _remade(game_id: str, players: int, options: dict[str, Any]) -> Encoding:
+    return encoding_for(hanpan.game(game_id), players, options)
+
+
+def _hashed(state: State, seat: int) -> Sparse:
+    bins = hash_view(state.view(seat))
+    at = [i for i, value in enumerate(bins) if value]
+    return at, [bins[i] for i in at]
 
 
 def hash_view(view: Mapping[str, Any]) -> list[float]:

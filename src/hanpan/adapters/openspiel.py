@@ -309,11 +309,11 @@ class ViewObserver:
             start += segment.size
 
     def set_from(self, state: HanpanSpielState, player: int) -> None:
-        """The encoding of ``view(player)`` (zeros before the deal, which nobody sees)."""
-        if state.hanpan is None:
-            self.tensor.fill(0.0)
-        else:
-            self.tensor[:] = self.encoding.encode(state.hanpan.view(player))
+        """The encoding of what ``view(player)`` shows (zeros before the deal, which nobody sees)."""
+        self.tensor.fill(0.0)
+        if state.hanpan is not None:
+            offsets, values = self.encoding.sparse(state.hanpan, player)
+            self.tensor[offsets] = values
 
     def string_from(self, state: HanpanSpielState, player: int) -> str:
         """``view(player)`` as JSON; the information state also says how many decisions were made."""

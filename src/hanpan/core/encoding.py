@@ -1,31 +1,41 @@
 """The part of an observation encoding that every game shares (``hanpan.games.<id>.encoding``).
 
-A game's encoding (``layout(players, options)`` and ``encode(view, players, options)``, described in
-``hanpan.adapters.observation``) starts with the keys every view has: the viewer's seat (``you``; a
-spectator's ``None`` reads as seat 0), whose decision it is (``current_player``, relative to the viewer),
-the ``status`` and the ``turn``, and with the ``max_turns`` option the turns left.  :func:`view_segments`
-gives those segments, :func:`write_view` writes them, :func:`max_turns_option` reads the option and
-:func:`layout_function` makes a game's ``layout`` from its plan.  A game may put segments of its own
-between the status and the turn (``between``).  Standard library only: the games import it.
+A game's encoding (``layout(players, options)`` and ``encoder(players, options)``, described in
+``hanpan.adapters.observation``) starts with what every seat knows of every game: the seat itself, whose
+decision it is (relative to the seat), the ``status`` and the ``turn``, and with the ``max_turns`` option
+the turns left.  :func:`view_segments` gives those segments, :func:`put_common` writes them straight from
+the state, :func:`max_turns_option` reads the option and :func:`layout_function` makes a game's ``layout``
+from its plan.  A game may put segments of its own between the status and the turn (``between``).  An
+encoder gives the numbers that are not 0 (:data:`Sparse`), which the adapters turn into arrays.
+Standard library only: the games import it.
 
+>>> import hanpan
 >>> segments = view_segments(2, 10, 50, between=[("phase", 3, "one-hot: the decision awaited")])
->>> [(name, size) for name, size, _ in segments]
+>>> [(name, size) for name, size, *_ in segments]
 [('seat', 2), ('current_player', 2), ('status', 2), ('phase', 3), ('turn', 1), ('turns_left', 1)]
->>> out = [0.0] * sum(size for _, size, _ in segments)
->>> view = {"you": 1, "current_player": 0, "status": "playing", "turn": 5}
->>> write_view(out, 0, view, 2, max_turns_option({"max_turns": 10}), 50, 3)
-1
->>> out
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1, max_turns=10)
+>>> state.turn = 5
+>>> offsets, values = [], []
+>>> put_common(offsets, values, state, 1, max_turns_option(state.options), 50, 3)
+>>> dense(11, (offsets, values))
 [0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.5]
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-#: a segment of an encoding: (name, length, what each entry holds)
-SegmentSpec = tuple[str, int, str]
+if TYPE_CHECKING:
+    from hanpan.core.contract import State
+
+#: a segment of an encoding: (name, length, what each entry holds), or with a fourth item, the most an
+#: entry may be when that is more than 1 (every entry is at least 0)
+SegmentSpec = tuple[str, int, str] | tuple[str, int, str, float]
+#: an encoding's numbers that are not 0: (offsets, values), no offset twice
+Sparse = tuple[list[int], list[float]]
+#: no bound above (a count that grows with the game): float32's largest number
+OPEN = 3.4028234663852886e38
 
 SEAT_ABOUT = "one-hot: your seat in turn order (seat 0 plays first)"
 MOVER_ABOUT = "one-hot: whose decision it is, relative to you (+0 you, +1 next, …); all 0 when over"
@@ -50,35 +60,58 @@ def max_turns_option(options: Mapping[str, Any]) -> int | None:
 
 
 def view_segments(players: int, max_turns: int | None, turn_scale: float, *, between: Iterable[SegmentSpec] = (),
-                  seat_about: str = SEAT_ABOUT, mover_about: str = MOVER_ABOUT) -> list[SegmentSpec]:
-    """The segments of the keys every view has: seat, current_player, status, then the game's own
-    ``between``, then turn and (with ``max_turns``) turns_left; turns are divided by ``turn_scale``."""
+                  seat_about: str = SEAT_ABOUT, mover_about: str = MOVER_ABOUT,
+                  turn_high: float = OPEN) -> list[SegmentSpec]:
+    """The segments of what every seat knows: seat, current_player, status, then the game's own
+    ``between``, then turn and (with ``max_turns``) turns_left; turns are divided by ``turn_scale``, and
+    ``turn_high`` bounds the turn's entry (a game of no set length: none)."""
+    turn: SegmentSpec = ("turn", 1, f"turns played / {turn_scale}")
+    if max_turns is not None:
+        turn_high = min(turn_high, max_turns / turn_scale)
+    if turn_high != 1.0:
+        turn = ("turn", 1, f"turns played / {turn_scale}", turn_high)
     segments = [("seat", players, seat_about), ("current_player", players, mover_about),
-                ("status", 2, STATUS_ABOUT), *between, ("turn", 1, f"turns played / {turn_scale}")]
+                ("status", 2, STATUS_ABOUT), *between, turn]
     if max_turns is not None:
         segments.append(("turns_left", 1, f"(max_turns - turns played) / max_turns, max_turns = {max_turns}"))
     return segments
 
 
-def write_view(out: list[float], at: int, view: Mapping[str, Any], players: int, max_turns: int | None,
-               turn_scale: float, between: int = 0) -> int:
-    """Write the segments of :func:`view_segments` (``between`` entries of the game's own left as they are)
-    for ``view`` into ``out`` from offset ``at``; return the viewer's seat (0 for a spectator)."""
-    you = view.get("you")
-    you = you if isinstance(you, int) else 0  # a spectator's view reads as seat 0's table
-    out[at + you] = 1.0
-    mover = view["current_player"]
+def put_common(offsets: list[int], values: list[float], state: State, seat: int, max_turns: int | None,
+               turn_scale: float, between: int = 0) -> None:
+    """Append the numbers of :func:`view_segments` (from offset 0; ``between`` entries of the game's own
+    skipped) that ``seat`` sees in ``state``: what every seat knows."""
+    players = state.num_players
+    offsets.append(seat)
+    values.append(1.0)
+    mover = state.current_player
     if mover is not None:
-        out[at + players + (mover - you) % players] = 1.0
-    status = view["status"]
+        offsets.append(players + (mover - seat) % players)
+        values.append(1.0)
+    status = state.status
     if status != "playing":
-        out[at + 2 * players + (status != "finished")] = 1.0
-    at += 2 * players + 2 + between
-    turn = view["turn"]
-    out[at] = turn / turn_scale
-    if max_turns is not None:
-        out[at + 1] = max(max_turns - turn, 0) / max_turns
-    return you
+        offsets.append(2 * players + (0 if status == "finished" else 1))
+        values.append(1.0)
+    at = 2 * players + 2 + between
+    turn = state.turn
+    if turn:
+        offsets.append(at)
+        values.append(turn / turn_scale)
+    if max_turns is not None and max_turns > turn:
+        offsets.append(at + 1)
+        values.append((max_turns - turn) / max_turns)
+
+
+def dense(size: int, sparse: Sparse) -> list[float]:
+    """The ``size`` numbers that ``sparse`` gives, the zeros included.
+
+    >>> dense(4, ([1, 3], [0.5, 1.0]))
+    [0.0, 0.5, 0.0, 1.0]
+    """
+    out = [0.0] * size
+    for at, value in zip(*sparse, strict=True):
+        out[at] = value
+    return out
 
 
 def offset_of(segments: Iterable[SegmentSpec], name: str) -> int:
@@ -88,7 +121,7 @@ def offset_of(segments: Iterable[SegmentSpec], name: str) -> int:
     8
     """
     offset = 0
-    for segment, size, _ in segments:
+    for segment, size, *_ in segments:
         if segment == name:
             return offset
         offset += size

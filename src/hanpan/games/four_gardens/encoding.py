@@ -1,5 +1,5 @@
-"""Four Gardens' observation encoding: ``view(player)`` as a flat list of floats (see
-``hanpan.adapters.observation``).
+"""Four Gardens' observation encoding: what ``view(player)`` shows, as a flat list of floats, read straight
+from the state (see ``hanpan.adapters.observation``).
 
 Seats are relative to the viewer: "seat +0" is the viewer, "seat +1" the next player in turn order, and so on.
 Resources are in the order stone, water, grass, wood; gods spring, summer, autumn, winter (then wild);
@@ -14,20 +14,29 @@ and its cost per resource / 4.  Cards are also tracked by id (1..70) in ``card_p
 >>> import hanpan
 >>> state = hanpan.game("four_gardens").new(players=2, seed=1)
 >>> segments = layout(2, state.options)
->>> vector = encode(state.view(0), 2, state.options)
->>> len(vector) == sum(size for _, size, _ in segments), len(vector)
-(True, 1993)
->>> [name for name, _, _ in segments][:4]
+>>> offsets, values = encoder(2, state.options)(state, 0)
+>>> sum(size for _, size, *_ in segments), max(offsets) < 1993, len(offsets) == len(set(offsets))
+(1993, True, True)
+>>> [name for name, *_ in segments][:4]
 ['seat', 'current_player', 'status', 'phase']
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from hanpan.core.encoding import layout_function, max_turns_option, offset_of, view_segments, write_view
+from hanpan.core.contract import State
+from hanpan.core.encoding import (
+    OPEN,
+    Sparse,
+    layout_function,
+    max_turns_option,
+    offset_of,
+    put_common,
+    view_segments,
+)
 from hanpan.games.four_gardens.data import (
     BONUS,
     BONUS_PILES,
@@ -47,7 +56,18 @@ from hanpan.games.four_gardens.data import (
     WHIMS,
 )
 from hanpan.games.four_gardens.deck import NUM_CARDS
-from hanpan.games.four_gardens.layout import FIRST_SLOT, NG, NR, NS, NW, PHASES, SECOND_SLOT, WHIM_STATES
+from hanpan.games.four_gardens.layout import (
+    FIRST_SLOT,
+    NG,
+    NR,
+    NS,
+    NW,
+    PH_REARRANGE,
+    PHASES,
+    SECOND_SLOT,
+    WHIM_STATES,
+)
+from hanpan.games.four_gardens.state import GardensState
 
 #: the scale of the turn number
 TURN_SCALE = 100
@@ -127,9 +147,10 @@ class _Plan:
         self.whims = whims
         self.max_turns = max_turns
         self.slots = slots = NS if whims else _NP  # second copies only with Tolerance (a whim)
-        self.features: dict[int, tuple[tuple[int, float], ...]] = {}  # card id -> features (this deck's)
-        self.land_features: dict[tuple[str, int, str], tuple[tuple[int, float], ...]] = {}
-        self.base_features: dict[int, tuple[tuple[int, float], ...]] = {}  # card id -> garden base-side numbers
+        # card index -> its features, its landscape side's, its base side's in a garden (this plan's deck)
+        self.full_features: dict[int, list[tuple[int, float]]] = {}
+        self.land_features: dict[int, list[tuple[int, float]]] = {}
+        self.base_features: dict[int, list[tuple[int, float]]] = {}
         self.segments = view_segments(n, max_turns, TURN_SCALE, between=[
             ("phase", len(PHASES), f"one-hot: the decision awaited ({', '.join(PHASES)})")])
         self.phase = offset_of(self.segments, "phase")
@@ -140,7 +161,7 @@ class _Plan:
                               f"(gain-resources, Abundance) / {STORAGE_SCALE}, tower floors set (Upheaval) / 4, 1 if "
                               "the game's end is triggered, 1 if a bonus tile (with whims: a whim) is still to come "
                               "for a landscape completed whole this turn, then favour gains queued per god (spring, "
-                              "summer, autumn, winter, wild) / 4")
+                              "summer, autumn, winter, wild) / 4", OPEN)
         self.tower = add("tower", 4 * (NR + n),
                          f"floors 1..4 (bottom up), each a one-hot of its resource ({res}), then the icons it "
                          f"shows each seat (+0, +1, …) / {_ICONS}")
@@ -194,7 +215,7 @@ class _Plan:
             self.storage.append(add(f"storage+{k}", NR + 2,
                                     f"{who}: tokens in storage per resource / {STORAGE_SCALE}, storage slots / "
                                     f"{STORAGE_SCALE}, landscape cards / {END_LANDSCAPES.get(n, _END_MOST)} (the "
-                                    "count that ends the game)"))
+                                    "count that ends the game)", NS / END_LANDSCAPES.get(n, _END_MOST)))
             self.garden.append(add(f"garden+{k}", slots * GARDEN_SLOT,
                                    f"{who}: garden slots ({copies}), each 1 if a base card lies there, 1 if a "
                                    "landscape card, 1 if it is oppressed, one-hot god (spring, summer, autumn, "
@@ -212,36 +233,225 @@ class _Plan:
                                       f"{who}: for each bonus pile ({', '.join(BONUS)}): 1 if they hold its tile, "
                                       f"its value / {', '.join(map(str, _BONUS_MAX))}"))
             self.scores.append(add(f"score+{k}", len(score_keys),
-                                   f"{who}: points so far ({', '.join(score_keys)}) / {POINTS_SCALE}"))
+                                   f"{who}: points so far ({', '.join(score_keys)}) / {POINTS_SCALE}", OPEN))
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if a winner of the finished game"))
-        self.size = sum(size for _, size, _ in self.segments)
+        self.size = sum(segment[1] for segment in self.segments)
 
-    def _add(self, name: str, size: int, about: str) -> int:
-        offset = sum(s for _, s, _ in self.segments)
-        self.segments.append((name, size, about))
+    def encode(self, state: State, seat: int) -> Sparse:
+        """What ``seat`` sees of ``state`` (nothing ``view(seat)`` does not show), as (offsets, values)."""
+        s = state
+        assert isinstance(s, GardensState)
+        offsets: list[int] = []
+        values: list[float] = []
+        put = _Put(offsets, values)
+        put_common(offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
+        n = self.players
+        full = s.cards.json_full
+        put.one(self.phase + s.phase)
+        at = self.turn_state
+        put.value(at, s.actions_done / 4)
+        put.value(at + 1, s.actions_allowed / 4)
+        put.value(at + 2, float(s.foresight_now))
+        put.value(at + 3, s.place_left / STORAGE_SCALE)
+        put.value(at + 4, len(s.build) / 4)
+        put.value(at + 5, float(s.trigger))
+        put.value(at + 6, float(s.pending_bonus))
+        queued = [0] * len(_GOD_IDS)
+        for god in s.queue:
+            queued[god] += 1
+        for g in range(len(_GOD_IDS)):
+            put.value(at + 7 + g, queued[g] * 0.25)
+        sides = [s.side((seat + k) % n) for k in range(n)]
+        at = self.tower
+        for f in range(4):
+            put.one(at + s.floor_res[f])
+            for k in range(n):
+                put.value(at + NR + k, s.icons(f, sides[k]) / _ICONS)
+            at += NR + n
+        if self.whims and s.build:
+            builder = s.side(s.player)
+            at = self.new_tower
+            for x in s.build:
+                put.one(at + (x >> 2))
+                for k in range(n):
+                    put.value(at + NR + k, FACE_ICONS[((x & 3) - builder + sides[k]) & 3] / _ICONS)
+                at += NR + n
+        for r in range(NR):
+            put.value(self.supply + r, s.supply[r] / SUPPLY[r])
+        deck = s.deck
+        at = self.deck
+        put.value(at, len(deck) / NUM_CARDS)
+        if deck:
+            put.one(at + 1)
+            put.features(at + 2, self.land(s, deck[-1]))
+        places, nplaces = self.places, self.nplaces
+        if len(s.display) > _DISPLAY_MAX:
+            raise ValueError(f"a display of {len(s.display)} cards; the encoding holds {_DISPLAY_MAX}")
+        at = self.display
+        for c in s.display:
+            put.one(at)
+            put.features(at + 1, self.card(s, c))
+            put.one(places + c * nplaces + 2 * n)
+            at += 1 + CARD_FEATURES
+        for c in s.discard:
+            put.one(places + c * nplaces + 2 * n + 1)
+        deck_epoch = s.deck_epoch
+        for c in deck:
+            put.one(places + c * nplaces + 2 * n + 2)
+        private = s.private
+        epoch = s.epoch
+        for q in range(n):
+            if q != seat:
+                for c in s.hands[q]:
+                    if private >> c & 1:  # drawn blind: its place is all the seat knows
+                        put.one(places + c * nplaces + 2 * n + (2 if epoch[c] == deck_epoch else 3))
+        if self.whims:
+            for w in s.whim_open:
+                put.one(self.whim_pool + w)
+            put.value(self.whim_pool + NW, len(s.whim_stack) / NW)
+        else:
+            for t in range(len(BONUS)):
+                pile = s.piles[t]
+                put.value(self.bonus_piles + 2 * t, len(pile) / len(BONUS_PILES[t]))
+                if pile:
+                    put.value(self.bonus_piles + 2 * t + 1, pile[-1] / _BONUS_MAX[t])
+        rearranging = s.phase == PH_REARRANGE
+        mover = s.current_player
+        winners = s.winners()
+        slots_used = self.slots
+        for k in range(n):
+            q = (seat + k) % n
+            hand = s.hands[q]
+            if len(hand) > HAND_SIZE:
+                raise ValueError(f"a hand of {len(hand)} cards; the encoding holds {HAND_SIZE}")
+            at = self.hand[k]
+            for c in hand:  # yours, or theirs taken face up: by id
+                if q == seat or not private >> c & 1:
+                    put.one(at)
+                    put.features(at + 1, self.card(s, c))
+                    put.one(places + c * nplaces + k)
+                    put.value(at + 1 + CARD_FEATURES, float(not private >> c & 1))  # known to the others
+                    at += HAND_SLOT
+            if q != seat:  # their blind cards: the landscape side and the deck it came from, in sorted order
+                key = s.cards.land_key
+                for e, _, c in sorted((epoch[c], key[c], c) for c in hand if private >> c & 1):
+                    put.one(at)
+                    put.features(at + 1, self.land(s, c))
+                    if e != deck_epoch:
+                        put.one(at + 2 + CARD_FEATURES)
+                    at += HAND_SLOT
+            at = self.storage[k]
+            for r in range(NR):
+                put.value(at + r, s.store[q * NR + r] / STORAGE_SCALE)
+            put.value(at + NR, s.cap[q] / STORAGE_SCALE)
+            put.value(at + NR + 1, s.lcount[q] / END_LANDSCAPES.get(n, _END_MOST))
+            start = self.garden[k]
+            landmask = s.land[q]
+            for slot in range(NS):
+                c = s.slots[q * NS + slot]
+                if c < 0:
+                    continue
+                if slot >= slots_used:
+                    raise ValueError(f"a second copy of a landscape in a garden without whims: {full[c]}")
+                put.one(places + c * nplaces + n + k)
+                at = start + slot * GARDEN_SLOT
+                put.one(at + G_GOD + s.cards.god[c])
+                if landmask >> slot & 1:
+                    put.one(at + G_LAND)
+                    continue
+                put.one(at)  # G_BASE
+                if c == s.oppressed:
+                    put.one(at + G_OPP)
+                put.features(at, self.base(s, c))
+                for r in range(NR):
+                    put.value(at + G_TOKENS + r, s.tok[c * NR + r] / 4)
+                if rearranging and q == mover:
+                    row = self.rearrange + slot * 2 * NR
+                    for r in range(NR):
+                        if s.gave >> (c * NR + r) & 1:
+                            put.one(row + r)
+                        if s.got >> (c * NR + r) & 1:
+                            put.one(row + NR + r)
+            at = self.markers[k]
+            for g in range(NG):
+                space = s.marker[q * NG + g]
+                if space:
+                    put.value(at + 2 * g, space / TRACK_HIGH)
+                else:
+                    put.one(at + 2 * g + 1)
+            at = self.tiles[k]
+            if self.whims:
+                width = len(WHIM_STATES) - 1
+                for t in range(NW):
+                    held = s.whim[q * NW + t]
+                    if held:
+                        put.one(at + t * width + held - 1)
+            else:
+                last = [-1] * len(BONUS)  # a pile's last tile, as the view's order writes it
+                for tile in s.bonus_tiles[q]:
+                    last[tile >> 4] = tile & 15
+                for t in range(len(BONUS)):
+                    if last[t] >= 0:
+                        put.one(at + 2 * t)
+                        put.value(at + 2 * t + 1, last[t] / _BONUS_MAX[t])
+            points = s.points(q)
+            at = self.scores[k]
+            for j, p in enumerate(points):
+                put.value(at + j, p / POINTS_SCALE)
+            put.value(at + len(points), sum(points) / POINTS_SCALE)
+            if q in winners:
+                put.one(self.winner[k])
+        return offsets, values
+
+    def card(self, s: GardensState, c: int) -> list[tuple[int, float]]:
+        """The features of card ``c`` (both sides), cached: the plan's deck is the state's."""
+        features = self.full_features.get(c)
+        if features is None:
+            features = self.full_features[c] = list(card_features(s.cards.json_full[c]))
+        return features
+
+    def land(self, s: GardensState, c: int) -> list[tuple[int, float]]:
+        """The features of card ``c``'s landscape side alone (all that is known of a blind card), cached."""
+        features = self.land_features.get(c)
+        if features is None:
+            features = self.land_features[c] = list(card_features(s.cards.json_land[c]))
+        return features
+
+    def base(self, s: GardensState, c: int) -> list[tuple[int, float]]:
+        """The base side's numbers of card ``c`` in a garden slot (offsets within the slot), cached."""
+        features = self.base_features.get(c)
+        if features is None:
+            features = []
+            _base_features(s.cards.json_full[c], features, G_GAIN, G_FLOOR, G_UP, G_DOWN, G_COST)
+            self.base_features[c] = features
+        return features
+
+    def _add(self, name: str, size: int, about: str, high: float = 1.0) -> int:
+        offset = sum(segment[1] for segment in self.segments)
+        self.segments.append((name, size, about) if high == 1.0 else (name, size, about, high))
         return offset
 
-    def base(self, card: Mapping[str, Any]) -> tuple[tuple[int, float], ...]:
-        """The base side's numbers of a garden's base card (offsets within a garden slot), cached by id."""
-        features = self.base_features.get(card["id"])
-        if features is None:
-            put: list[tuple[int, float]] = []
-            _base_features(card, put, G_GAIN, G_FLOOR, G_UP, G_DOWN, G_COST)
-            features = self.base_features[card["id"]] = tuple(put)
-        return features
 
-    def card(self, card: Mapping[str, Any]) -> tuple[tuple[int, float], ...]:
-        """The features of a card dict, cached by id (both sides) or by landscape side (a blind card)."""
-        if "id" in card:
-            features = self.features.get(card["id"])
-            if features is None:
-                features = self.features[card["id"]] = card_features(card)
-            return features
-        key = (card["colour"], card["position"], card["god"])
-        features = self.land_features.get(key)
-        if features is None:
-            features = self.land_features[key] = card_features(card)
-        return features
+class _Put:
+    """Appends an encoding's numbers that are not 0 (the game's many one-hots and fractions)."""
+
+    def __init__(self, offsets: list[int], values: list[float]) -> None:
+        self.offsets = offsets
+        self.values = values
+
+    def one(self, at: int) -> None:
+        self.offsets.append(at)
+        self.values.append(1.0)
+
+    def value(self, at: int, value: float) -> None:
+        if value:
+            self.offsets.append(at)
+            self.values.append(value)
+
+    def features(self, at: int, features: list[tuple[int, float]]) -> None:
+        for offset, value in features:
+            self.offsets.append(at + offset)
+            self.values.append(value)
 
 
 @lru_cache(maxsize=64)
@@ -258,157 +468,8 @@ def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
 layout = layout_function(_plan_for)
 
 
-def _floors(out: list[float], at: int, floors: Iterable[Mapping[str, Any]], sides: list[int], n: int) -> None:
-    """Tower floors (bottom up) from ``at``: each a one-hot of its resource, then the icons it shows each
-    seat (sides in seat order from the viewer)."""
-    for floor in floors:
-        out[at + _RESOURCE[floor["resource"]]] = 1.0
-        icons = floor["icons"]
-        for k in range(n):
-            out[at + NR + k] = icons[sides[k]] / _ICONS
-        at += NR + n
 
-
-def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
-    """``view`` (``state.view(player)``) as ``sum(lengths)`` floats, segment after segment."""
-    plan = _plan_for(players, options)
-    out = [0.0] * plan.size
-    n = players
-    you = write_view(out, 0, view, n, plan.max_turns, TURN_SCALE, len(PHASES))
-    mover = view["current_player"]
-    out[plan.phase + _PHASE[view["phase"]]] = 1.0
-    ts = view["turn_state"]
-    at = plan.turn_state
-    out[at] = ts["actions_done"] / 4
-    out[at + 1] = ts["actions_allowed"] / 4
-    out[at + 2] = float(ts["foresight"])
-    out[at + 3] = ts["place_left"] / STORAGE_SCALE
-    out[at + 4] = ts["tower_built"] / 4
-    out[at + 5] = float(ts["game_end_triggered"])
-    out[at + 6] = float(ts["pending_bonus"])
-    for god in ts["favour_queue"]:
-        out[at + 7 + _GOD[god]] += 0.25
-    players_view = view["players"]
-    sides = [players_view[(you + k) % n]["side"] for k in range(n)]
-    _floors(out, plan.tower, view["tower"], sides, n)
-    if plan.whims:
-        _floors(out, plan.new_tower, ts["new_tower"], sides, n)
-    supply = view["supply"]
-    for r, resource in enumerate(RESOURCES):
-        out[plan.supply + r] = supply[resource] / SUPPLY[r]
-    deck = view["deck"]
-    at = plan.deck
-    out[at] = deck["size"] / NUM_CARDS
-    top = deck["top"]
-    if top is not None:
-        out[at + 1] = 1.0
-        for offset, value in plan.card(top):
-            out[at + 2 + offset] = value
-    places, nplaces = plan.places, plan.nplaces
-    at = plan.display
-    if len(view["display"]) > _DISPLAY_MAX:
-        raise ValueError(f"a display of {len(view['display'])} cards; the encoding holds {_DISPLAY_MAX}")
-    for card in view["display"]:
-        out[at] = 1.0
-        for offset, value in plan.card(card):
-            out[at + 1 + offset] = value
-        out[places + (card["id"] - 1) * nplaces + 2 * n] = 1.0
-        at += 1 + CARD_FEATURES
-    for card in view["discard"]:
-        out[places + (card["id"] - 1) * nplaces + 2 * n + 1] = 1.0
-    deck_epoch = str(deck["epoch"])
-    for epoch, ids in view["unknown_cards"].items():
-        column = places + 2 * n + (2 if epoch == deck_epoch else 3)
-        for c in ids:
-            out[column + (c - 1) * nplaces] = 1.0
-    if plan.whims:
-        pool = view["whims"]
-        for tile in pool["revealed"]:
-            out[plan.whim_pool + _WHIM[tile]] = 1.0
-        out[plan.whim_pool + NW] = pool["face_down"] / NW
-    else:
-        piles = view["bonus_piles"]
-        for t, pile_id in enumerate(BONUS):
-            pile = piles[pile_id]
-            out[plan.bonus_piles + 2 * t] = len(pile) / len(BONUS_PILES[t])
-            if pile:
-                out[plan.bonus_piles + 2 * t + 1] = pile[-1] / _BONUS_MAX[t]
-    oppressed = view["oppressed"]
-    gave = ts.get("gave")
-    got = ts.get("got")
-    winners = view["winners"]
-    slots_used = plan.slots
-    for k in range(n):
-        q = (you + k) % n
-        pv = players_view[q]
-        at = plan.hand[k]
-        if len(pv["hand"]) > HAND_SIZE:
-            raise ValueError(f"a hand of {len(pv['hand'])} cards; the encoding holds {HAND_SIZE}")
-        for card in pv["hand"]:
-            out[at] = 1.0
-            for offset, value in plan.card(card):
-                out[at + 1 + offset] = value
-            if "id" in card:
-                out[places + (card["id"] - 1) * nplaces + k] = 1.0
-                out[at + 1 + CARD_FEATURES] = float(card["public"])
-            elif str(card["epoch"]) != deck_epoch:
-                out[at + 2 + CARD_FEATURES] = 1.0
-            at += HAND_SLOT
-        at = plan.storage[k]
-        storage = pv["storage"]
-        for r, resource in enumerate(RESOURCES):
-            out[at + r] = storage[resource] / STORAGE_SCALE
-        out[at + NR] = pv["capacity"] / STORAGE_SCALE
-        out[at + NR + 1] = pv["landscapes"] / END_LANDSCAPES.get(n, _END_MOST)
-        start = plan.garden[k]
-        rearranging = gave is not None and q == mover
-        for card in pv["garden"]:
-            slot = _SLOT[card["colour"], card["copy"], card["slot"]]
-            if slot >= slots_used:
-                raise ValueError(f"a second copy of a landscape in a garden without whims: {card}")
-            out[places + (card["id"] - 1) * nplaces + n + k] = 1.0
-            at = start + slot * GARDEN_SLOT
-            out[at + G_GOD + _GOD[card["god"]]] = 1.0
-            if card["side"] == "landscape":
-                out[at + G_LAND] = 1.0
-                continue
-            out[at + G_BASE] = 1.0
-            if card["id"] == oppressed:
-                out[at + G_OPP] = 1.0
-            for offset, value in plan.base(card):
-                out[at + offset] = value
-            tokens = card["tokens"]
-            for r, resource in enumerate(RESOURCES):
-                out[at + G_TOKENS + r] = tokens[resource] / 4
-            if rearranging:
-                key = str(card["id"])
-                row = plan.rearrange + slot * 2 * NR
-                for resource in gave.get(key, ()):
-                    out[row + _RESOURCE[resource]] = 1.0
-                for resource in got.get(key, ()):
-                    out[row + NR + _RESOURCE[resource]] = 1.0
-        at = plan.markers[k]
-        markers = pv["markers"]
-        for g, god in enumerate(GODS):
-            space = markers[god]
-            if space is None:
-                out[at + 2 * g + 1] = 1.0
-            else:
-                out[at + 2 * g] = space / TRACK_HIGH
-        at = plan.tiles[k]
-        if plan.whims:
-            width = len(WHIM_STATES) - 1
-            for tile, state in pv["whims"].items():
-                out[at + _WHIM[tile] * width + _WHIM_STATE[state]] = 1.0
-        else:
-            for tile in pv["bonus_tiles"]:
-                t = _BONUS[tile["pile"]]
-                out[at + 2 * t] = 1.0
-                out[at + 2 * t + 1] = tile["value"] / _BONUS_MAX[t]
-        at = plan.scores[k]
-        score = pv["score"]
-        for j, key in enumerate((*GODS, "bonus", "whims", "total")):
-            out[at + j] = score[key] / POINTS_SCALE
-        if q in winners:
-            out[plan.winner[k]] = 1.0
-    return out
+def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+    """The encoder of this setup: ``encoder(players, options)(state, seat)`` gives the numbers of what
+    ``state.view(seat)`` shows that are not 0 (offsets, values)."""
+    return _plan_for(players, options).encode

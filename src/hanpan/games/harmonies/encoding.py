@@ -1,4 +1,5 @@
-"""Harmonies' observation encoding: ``view(player)`` as a flat list of floats (see ``hanpan.adapters.observation``).
+"""Harmonies' observation encoding: what ``view(player)`` shows, as a flat list of floats, read straight from
+the state (see ``hanpan.adapters.observation``).
 
 Seats are relative to the viewer: "seat +0" is the viewer, "seat +1" the next player in turn order, and so on.
 Colours are in the order blue, yellow, green, brown, grey, red; board cells in the side's order (a1, a2, …);
@@ -8,26 +9,24 @@ scale named in each segment, so the numbers stay near 0..1.
 >>> import hanpan
 >>> state = hanpan.game("harmonies").new(players=2, seed=1)
 >>> segments = layout(2, state.options)
->>> vector = encode(state.view(0), 2, state.options)
->>> len(vector) == sum(size for _, size, _ in segments), len(vector)
-(True, 1005)
->>> segments[0][:2], vector[:2]
-(('seat', 2), [1.0, 0.0])
+>>> offsets, values = encoder(2, state.options)(state, 0)
+>>> sum(size for _, size, *_ in segments), segments[0][:2], offsets[:2], values[:2]
+(1005, ('seat', 2), [0, 2], [1.0, 1.0])
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from hanpan.core.encoding import layout_function, max_turns_option, view_segments, write_view
+from hanpan.core.contract import State
+from hanpan.core.encoding import OPEN, Sparse, layout_function, max_turns_option, put_common, view_segments
 from hanpan.games.harmonies.board import NUM_STACKS, SIDE, STACK_ID, STACKS
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
     CARD_CUBES,
-    CARD_INDEX,
     COLOURS,
     NUM_ANIMALS,
     SPACES_MULTI,
@@ -37,7 +36,8 @@ from hanpan.games.harmonies.data import (
     TOKENS_PER_SPACE,
     TOTAL_TOKENS,
 )
-from hanpan.games.harmonies.scoring import CATEGORIES
+from hanpan.games.harmonies.scoring import CATEGORIES, suns
+from hanpan.games.harmonies.state import HarmoniesState
 
 #: the scale of the turn number (a game has at most 40 turns: 120 tokens, 3 a turn)
 TURN_SCALE = TOTAL_TOKENS // TOKENS_PER_SPACE
@@ -75,7 +75,7 @@ class _Plan:
         self.ncells = n_cells = side.ncells
         self.cell_index = dict(side.index)
         self.nspaces = spaces = SPACES_SOLO if solo else SPACES_MULTI
-        self.segments = view_segments(players, max_turns, TURN_SCALE)
+        self.segments = view_segments(players, max_turns, TURN_SCALE, turn_high=1.0)
         colours = ", ".join(COLOURS)
         add = self._add
         self.pouch = add("pouch", _NC, f"tokens in the pouch per colour ({colours}) / that colour's total "
@@ -119,18 +119,119 @@ class _Plan:
                                        f"its cube is placed"))
             suns = f", then the solo suns / {SUNS_SCALE}" if solo else ""
             self.scores.append(add(f"score+{k}", len(_SCORE_KEYS) + solo,
-                                   f"{who}: points so far ({', '.join(_SCORE_KEYS)}) / {POINTS_SCALE}{suns}"))
+                                   f"{who}: points so far ({', '.join(_SCORE_KEYS)}) / {POINTS_SCALE}{suns}", OPEN))
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if a winner of the finished game"))
-        self.size = sum(size for _, size, _ in self.segments)
-        #: the vector every encoding starts from: every cell of every board empty
-        self.template = [0.0] * self.size
-        for start in self.board:
-            for i in range(n_cells):
-                self.template[start + i * NUM_STACKS] = 1.0
+        self.size = sum(segment[1] for segment in self.segments)
+        self.side_id = side_id
 
-    def _add(self, name: str, size: int, about: str) -> int:
-        offset = sum(s for _, s, _ in self.segments)
-        self.segments.append((name, size, about))
+    def encode(self, state: State, seat: int) -> Sparse:
+        """What ``seat`` sees of ``state`` (nothing ``view(seat)`` does not show), as (offsets, values)."""
+        s = state
+        assert isinstance(s, HarmoniesState)
+        offsets: list[int] = []
+        values: list[float] = []
+        put_common(offsets, values, s, seat, self.max_turns, TURN_SCALE)
+        n = self.players
+        pouch = s.pouch()
+        for c in range(_NC):
+            if pouch[c]:
+                offsets.append(self.pouch + c)
+                values.append(pouch[c] / TOKEN_COUNTS[c])
+        central = s.central
+        base = self.central
+        for i in range(self.nspaces * _NC):
+            if central[i]:
+                offsets.append(base + i)
+                values.append(central[i] / 3)
+        if self.solo and s.box:
+            offsets.append(self.box)
+            values.append(s.box / TOTAL_TOKENS)
+        if s.supply:
+            offsets.append(self.supply)
+            values.append(s.supply / ANIMAL_CUBES)
+        hand = s.hand
+        for c in range(_NC):
+            if hand[c]:
+                offsets.append(self.hand + c)
+                values.append(hand[c] / 3)
+        for i, flag in enumerate((s.took, s.card_taken, s.ending)):
+            if flag:
+                offsets.append(self.flags + i)
+                values.append(1.0)
+        if s.taken_space >= 0:
+            offsets.append(self.taken + s.taken_space)
+            values.append(1.0)
+        nwhere = self.nwhere
+        for c in s.display:
+            offsets.append(self.animals + c * nwhere)
+            values.append(1.0)
+        for c in s.deck:
+            offsets.append(self.animals + c * nwhere + 1)
+            values.append(1.0)
+        if self.solo:
+            for c in s.discarded:
+                offsets.append(self.animals + c * nwhere + 2)
+                values.append(1.0)
+        if s.deck:
+            offsets.append(self.deck_size)
+            values.append(len(s.deck) / NUM_ANIMALS)
+        if self.spirits:
+            for c in s.dealt[seat]:  # the seat's own dealt spirits only
+                offsets.append(self.dealt + c - NUM_ANIMALS)
+                values.append(1.0)
+        placed = s.placed
+        winners = s.winners()
+        ncells = self.ncells
+        for k in range(n):
+            q = (seat + k) % n
+            start = self.board[k]
+            stacks = s.stacks[q]
+            for i in range(ncells):  # an empty cell is stack 0, "empty"
+                offsets.append(start + i * NUM_STACKS + stacks[i])
+                values.append(1.0)
+            start = self.cubes[k]
+            for i, card in enumerate(s.cube_card[q]):
+                if card >= 0:
+                    offsets.append(start + i)
+                    values.append(1.0)
+            start = self.cards[k]
+            for c in s.owned[q]:
+                offsets.append(start + 2 * c)
+                values.append(1.0)
+                if placed[c]:
+                    offsets.append(start + 2 * c + 1)
+                    values.append(placed[c] / CARD_CUBES[c])
+            kept = s.spirit[q]
+            if self.spirits and kept >= 0:
+                offsets.append(self.spirit[k] + kept - NUM_ANIMALS)
+                values.append(1.0)
+                if placed[kept] > 0:
+                    offsets.append(self.spirit[k] + _NS)
+                    values.append(1.0)
+            points = s.points(q)
+            start = self.scores[k]
+            total = 0
+            for j, p in enumerate(points):
+                total += p
+                if p:
+                    offsets.append(start + j)
+                    values.append(p / POINTS_SCALE)
+            if total:
+                offsets.append(start + len(points))
+                values.append(total / POINTS_SCALE)
+            if self.solo:
+                sun = suns(total, self.side_id, s.spirit[0] if s.spirits else None)
+                if sun:
+                    offsets.append(start + len(points) + 1)
+                    values.append(sun / SUNS_SCALE)
+            if q in winners:
+                offsets.append(self.winner[k])
+                values.append(1.0)
+        return offsets, values
+
+    def _add(self, name: str, size: int, about: str, high: float = 1.0) -> int:
+        offset = sum(segment[1] for segment in self.segments)
+        self.segments.append((name, size, about) if high == 1.0 else (name, size, about, high))
         return offset
 
 
@@ -147,74 +248,7 @@ def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
 layout = layout_function(_plan_for)
 
 
-def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
-    """``view`` (``state.view(player)``) as ``sum(lengths)`` floats, segment after segment."""
-    plan = _plan_for(players, options)
-    out = plan.template[:]
-    n = players
-    you = write_view(out, 0, view, n, plan.max_turns, TURN_SCALE)
-    pouch = view["pouch"]
-    for c, colour in enumerate(COLOURS):
-        out[plan.pouch + c] = pouch.get(colour, 0) / TOKEN_COUNTS[c]
-    base = plan.central
-    for space in view["central"]:
-        for c, colour in enumerate(COLOURS):
-            out[base + c] = space.get(colour, 0) / 3
-        base += _NC
-    if plan.solo:
-        out[plan.box] = view["box"] / TOTAL_TOKENS
-    out[plan.supply] = view["supply"] / ANIMAL_CUBES
-    hand = view["hand"]
-    for c, colour in enumerate(COLOURS):
-        out[plan.hand + c] = hand.get(colour, 0) / 3
-    out[plan.flags] = float(view["took"])
-    out[plan.flags + 1] = float(view["card_taken"])
-    out[plan.flags + 2] = float(view["ending"])
-    if view["taken_space"] >= 0:
-        out[plan.taken + view["taken_space"]] = 1.0
-    nwhere = plan.nwhere
-    for card in view["display"]:
-        out[plan.animals + CARD_INDEX[card] * nwhere] = 1.0
-    for card in view["deck"]:
-        out[plan.animals + CARD_INDEX[card] * nwhere + 1] = 1.0
-    if plan.solo:
-        for card in view["discarded"]:
-            out[plan.animals + CARD_INDEX[card] * nwhere + 2] = 1.0
-    out[plan.deck_size] = view["deck_size"] / NUM_ANIMALS
-    if plan.spirits:
-        dealt = view["dealt"][you] if view.get("you") is not None else None
-        for card in dealt or ():
-            out[plan.dealt + _SPIRIT_INDEX[card]] = 1.0
-    cell_index = plan.cell_index
-    boards = view["boards"]
-    scores = view["scores"]
-    winners = view["winners"]
-    score_keys = _SCORE_KEYS + (("suns",) if plan.solo else ())
-    for k in range(n):
-        q = (you + k) % n
-        board = boards[q]
-        start = plan.board[k]
-        for name, stack in board["cells"].items():
-            i = cell_index[name]
-            out[start + i * NUM_STACKS] = 0.0
-            out[start + i * NUM_STACKS + _STACK_INDEX[tuple(stack)]] = 1.0
-        start = plan.cubes[k]
-        for name in board["cubes"]:
-            out[start + cell_index[name]] = 1.0
-        start = plan.cards[k]
-        for entry in board["cards"]:
-            c = CARD_INDEX[entry["id"]]
-            out[start + 2 * c] = 1.0
-            out[start + 2 * c + 1] = entry["cubes_placed"] / CARD_CUBES[c]
-        if plan.spirits:
-            kept = board["spirit"]
-            if kept is not None:
-                out[plan.spirit[k] + _SPIRIT_INDEX[kept["id"]]] = 1.0
-                out[plan.spirit[k] + _NS] = float(kept["placed"])
-        start = plan.scores[k]
-        card = scores[q]
-        for j, key in enumerate(score_keys):
-            out[start + j] = card[key] / (SUNS_SCALE if key == "suns" else POINTS_SCALE)
-        if q in winners:
-            out[plan.winner[k]] = 1.0
-    return out
+def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+    """The encoder of this setup: ``encoder(players, options)(state, seat)`` gives the numbers of what
+    ``state.view(seat)`` shows that are not 0 (offsets, values)."""
+    return _plan_for(players, options).encode

@@ -1,5 +1,5 @@
-"""Spirits of the Wild's observation encoding: ``view(player)`` as a flat list of floats (see
-``hanpan.adapters.observation``).
+"""Spirits of the Wild's observation encoding: what ``view(player)`` shows, as a flat list of floats, read
+straight from the state (see ``hanpan.adapters.observation``).
 
 Seats are relative to the viewer: "seat +0" is the viewer, "seat +1" the opponent.  Stone kinds are in the
 order blue, teal, orange, white, purple, yellow, spirit; colours the first six; animals owl, rabbit, beaver,
@@ -9,34 +9,60 @@ wolf, bear, ram, bison, eagle (all from ``data``).  Counts are divided by a fixe
 >>> import hanpan
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1)
 >>> segments = layout(2, state.options)
->>> vector = encode(state.view(0), 2, state.options)
->>> len(vector) == sum(size for _, size, _ in segments), len(vector)
-(True, 256)
->>> [name for name, _, _ in segments][:5]
+>>> offsets, values = encoder(2, state.options)(state, 0)
+>>> sum(size for _, size, *_ in segments), max(offsets) < 256, min(values) > 0
+(256, True, True)
+>>> [name for name, *_ in segments][:5]
 ['seat', 'current_player', 'status', 'phase', 'turn']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
-from hanpan.core.encoding import layout_function, max_turns_option, offset_of, view_segments, write_view
+from hanpan.core.contract import State
+from hanpan.core.encoding import (
+    Sparse,
+    layout_function,
+    max_turns_option,
+    offset_of,
+    put_common,
+    view_segments,
+)
 from hanpan.games.spirits_of_the_wild.data import (
     ANIMALS,
+    BEAVER_POINTS,
     CARD_IDS,
     COLOURS,
+    OWL_SET_POINTS,
     PLACE_ANIMAL,
     PLACE_DISTINCT,
     PLACE_SIZE,
     PLACES,
+    RABBIT_POINTS,
+    SALMON_POINTS,
     SPIRIT_CARDS,
+    SPIRIT_MULTIPLIER,
     SPIRITS_TO_END,
     STONE_COUNTS,
     STONES,
+    TURTLE_POINTS,
 )
-from hanpan.games.spirits_of_the_wild.state import PHASES, STEPS
+from hanpan.games.spirits_of_the_wild.state import (
+    D_ADD2,
+    D_ADD3,
+    D_TAKE2,
+    PH_TAKE,
+    PHASES,
+    PROGRAM_CARD,
+    S_EXTRA,
+    SPIRIT_INDEX,
+    STEPS,
+    STRIDE,
+    SpiritsState,
+)
 
 #: the scale of the turn number
 TURN_SCALE = 50
@@ -61,6 +87,13 @@ _PLACE_OFFSET = tuple(sum(_PLACE_WIDTH[:i]) for i in range(len(PLACES)))
 _BOARD = sum(_PLACE_WIDTH)
 #: for each animal, its places (a lone place is read as a list of stones, several as a list of lists)
 _ANIMAL_PLACES = tuple(tuple(i for i, a in enumerate(PLACE_ANIMAL) if a == animal) for animal in range(_NA))
+#: the card a program plays, as its index in card_played
+_PLAYED: Final[dict[tuple[int, ...], int]] = {program: _PLAYABLE_INDEX[card] for program, card in PROGRAM_CARD.items()}
+#: the face-down bit of each action card after the first (take1 is counted)
+_DOWN_BITS: Final = (D_TAKE2, D_ADD2, D_ADD3)
+#: the most points a player can have: every animal at its best, doubled by a spirit stone
+MOST_POINTS: Final = SPIRIT_MULTIPLIER * (3 * OWL_SET_POINTS + max(RABBIT_POINTS) + max(BEAVER_POINTS.values())
+                                          + max(SALMON_POINTS) + max(TURTLE_POINTS))
 
 
 def _place_about() -> str:
@@ -121,13 +154,124 @@ class _Plan:
                                   f"{who}: face-up action cards: {CARD_IDS[0]} copies / 2, then 1 if face up: "
                                   f"{', '.join(CARD_IDS[1:])} (the spirit card is always face up: not encoded)"))
             self.scores.append(add(f"score+{k}", len(_SCORE_KEYS),
-                                   f"{who}: points so far ({', '.join(_SCORE_KEYS)}) / {POINTS_SCALE}"))
+                                   f"{who}: points so far ({', '.join(_SCORE_KEYS)}) / {POINTS_SCALE}",
+                                   MOST_POINTS / POINTS_SCALE))
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if the winner of the finished game"))
-        self.size = sum(size for _, size, _ in self.segments)
+        self.size = sum(segment[1] for segment in self.segments)
 
-    def _add(self, name: str, size: int, about: str) -> int:
-        offset = sum(s for _, s, _ in self.segments)
-        self.segments.append((name, size, about))
+    def encode(self, state: State, seat: int) -> Sparse:
+        """What ``seat`` sees of ``state`` (nothing ``view(seat)`` does not show), as (offsets, values)."""
+        s = state
+        assert isinstance(s, SpiritsState)
+        offsets: list[int] = []
+        values: list[float] = []
+        put_common(offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
+        n = self.players
+        offsets.append(self.phase + s.phase)
+        values.append(1.0)
+        taking = s.phase == PH_TAKE
+        for k in range(_NK):
+            count = STONE_COUNTS[k]
+            if s.bag[k]:
+                offsets.append(self.bag + k)
+                values.append(s.bag[k] / count)
+            if s.tray[k]:
+                offsets.append(self.tray + k)
+                values.append(s.tray[k] / count)
+            if s.held[k]:
+                offsets.append(self.held + k)
+                values.append(s.held[k] / 2)
+        if taking and s.to_take:
+            offsets.append(self.to_take)
+            values.append(s.to_take / 2)
+        program = s.program
+        if program:
+            played = _PLAYED.get(program, -1)
+            if played >= 0:
+                offsets.append(self.card_played + played)
+                values.append(1.0)
+        steps = 0
+        for i in range(s.pc, len(program)):
+            steps |= 1 << program[i]
+        for step in range(len(STEPS)):
+            if steps >> step & 1:
+                offsets.append(self.steps_left + step)
+                values.append(1.0)
+        if s.active_pile >= 0:
+            offsets.append(self.active_pile + s.active_pile)
+            values.append(1.0)
+        if s.extra or steps >> S_EXTRA & 1:
+            offsets.append(self.extra_turn)
+            values.append(1.0)
+        out = s.spirit_stones_out()
+        if out:
+            offsets.append(self.out)
+            values.append(out / SPIRITS_TO_END)
+        coyote = s.coyote
+        offsets.append(self.coyote if coyote < 0 else
+                       self.coyote + 1 + ((coyote // 5 - seat) % n) * _NA + coyote % 5)
+        values.append(1.0)
+        width = len(SPIRIT_CARDS) + 1
+        start = self.piles
+        seen = s.seen
+        for pile in s.piles:
+            for i, c in enumerate(pile):
+                offsets.append(start + i * width + (c if seen >> c & 1 else width - 1))
+                values.append(1.0)
+            start += _PILE * width
+        board = s.board
+        winners = s.winners()
+        for k in range(n):
+            q = (seat + k) % n
+            base = q * STRIDE
+            start = self.board[k]
+            for place in range(len(PLACES)):
+                value = board[base + place]
+                at = start + _PLACE_OFFSET[place]
+                if PLACE_DISTINCT[place]:
+                    for c in range(_NC):
+                        if value >> c & 1:
+                            offsets.append(at + c)
+                            values.append(1.0)
+                elif value >> 3:
+                    offsets.append(at)
+                    values.append((value >> 3) / PLACE_SIZE[place])
+                    offsets.append(at + 1 + (value & 7))
+                    values.append(1.0)
+            spirits = board[base + SPIRIT_INDEX]
+            for a in range(_NA):
+                if spirits >> a & 1:
+                    offsets.append(self.spirits[k] + a)
+                    values.append(1.0)
+            down = s.down[q]
+            start = self.cards[k]
+            take1 = 2 - (down & 1) - (down >> 1 & 1)
+            if take1:
+                offsets.append(start)
+                values.append(take1 / 2)
+            for j, bit in enumerate(_DOWN_BITS):
+                if not down & bit:
+                    offsets.append(start + 1 + j)
+                    values.append(1.0)
+            points = s.points(q)
+            start = self.scores[k]
+            total = 0
+            for j, p in enumerate(points):
+                total += p
+                if p:
+                    offsets.append(start + j)
+                    values.append(p / POINTS_SCALE)
+            if total:
+                offsets.append(start + len(points))
+                values.append(total / POINTS_SCALE)
+            if q in winners:
+                offsets.append(self.winner[k])
+                values.append(1.0)
+        return offsets, values
+
+    def _add(self, name: str, size: int, about: str, high: float = 1.0) -> int:
+        offset = sum(segment[1] for segment in self.segments)
+        self.segments.append((name, size, about) if high == 1.0 else (name, size, about, high))
         return offset
 
 
@@ -143,67 +287,7 @@ def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
 layout = layout_function(_plan_for)
 
 
-def encode(view: Mapping[str, Any], players: int, options: Mapping[str, Any]) -> list[float]:
-    """``view`` (``state.view(player)``) as ``sum(lengths)`` floats, segment after segment."""
-    plan = _plan_for(players, options)
-    out = [0.0] * plan.size
-    n = players
-    you = write_view(out, 0, view, n, plan.max_turns, TURN_SCALE, len(PHASES))
-    out[plan.phase + _PHASE_INDEX[view["phase"]]] = 1.0
-    bag, tray, held = view["bag"], view["tray"], view["held"]
-    for k, kind in enumerate(STONES):
-        out[plan.bag + k] = bag.get(kind, 0) / STONE_COUNTS[k]
-        out[plan.tray + k] = tray.get(kind, 0) / STONE_COUNTS[k]
-        out[plan.held + k] = held.get(kind, 0) / 2
-    out[plan.to_take] = view["to_take"] / 2
-    card_played = view["card_played"]
-    if card_played is not None:
-        out[plan.card_played + _PLAYABLE_INDEX[card_played]] = 1.0
-    for step in view["steps_left"]:
-        out[plan.steps_left + _STEP_INDEX[step]] = 1.0
-    active_pile = view["active_pile"]
-    if active_pile is not None:
-        out[plan.active_pile + active_pile] = 1.0
-    out[plan.extra_turn] = float(view["extra_turn"])
-    out[plan.out] = view["spirit_stones_out"] / SPIRITS_TO_END
-    coyote = view["coyote"]
-    if coyote is None:
-        out[plan.coyote] = 1.0
-    else:
-        out[plan.coyote + 1 + ((coyote["player"] - you) % n) * _NA + _ANIMAL_INDEX[coyote["animal"]]] = 1.0
-    width = len(SPIRIT_CARDS) + 1
-    start = plan.piles
-    for pile in view["spirit_piles"]:
-        for i, card in enumerate(pile):
-            out[start + i * width + (_CARD_INDEX[card] if card is not None else width - 1)] = 1.0
-        start += _PILE * width
-    boards, cards, scores, winners = view["boards"], view["action_cards"], view["scores"], view["winners"]
-    for k in range(n):
-        q = (you + k) % n
-        animals = boards[q]["animals"]
-        start = plan.board[k]
-        for a, places in enumerate(_ANIMAL_PLACES):
-            stones = animals[ANIMALS[a]]
-            for j, place in enumerate(places):
-                on = stones[j] if len(places) > 1 else stones
-                at = start + _PLACE_OFFSET[place]
-                if PLACE_DISTINCT[place]:
-                    for colour in on:
-                        out[at + _COLOUR_INDEX[colour]] = 1.0
-                elif on:
-                    out[at] = len(on) / PLACE_SIZE[place]
-                    out[at + 1 + _COLOUR_INDEX[on[0]]] = 1.0
-        for animal in boards[q]["spirit_stones"]:
-            out[plan.spirits[k] + _ANIMAL_INDEX[animal]] = 1.0
-        face_up = cards[q]
-        start = plan.cards[k]
-        out[start] = face_up[CARD_IDS[0]] / 2
-        for j in range(1, len(CARD_IDS)):
-            out[start + j] = float(face_up[CARD_IDS[j]])
-        card = scores[q]
-        start = plan.scores[k]
-        for j, key in enumerate(_SCORE_KEYS):
-            out[start + j] = card[key] / POINTS_SCALE
-        if q in winners:
-            out[plan.winner[k]] = 1.0
-    return out
+def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+    """The encoder of this setup: ``encoder(players, options)(state, seat)`` gives the numbers of what
+    ``state.view(seat)`` shows that are not 0 (offsets, values)."""
+    return _plan_for(players, options).encode
