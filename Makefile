@@ -72,15 +72,18 @@ pure: $(DEV_STAMP)
 	HANPAN_PURE=1 $(BIN)/pytest -q
 
 # The browser tests drive Debian's chromium (with a Korean font, so that the Korean screenshots read);
-# the database tests start a throwaway PostgreSQL cluster.
+# the database tests start a throwaway PostgreSQL cluster; the deployment tests check deploy/'s configs
+# with nginx and caddy themselves.
 # As root with apt (CI), they are installed when missing; elsewhere the tests say how.
 browser-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
-	    || ! ls /usr/share/fonts/truetype/nanum >/dev/null 2>&1; then \
+	    || ! ls /usr/share/fonts/truetype/nanum >/dev/null 2>&1 || ! command -v nginx >/dev/null 2>&1 \
+	    || ! command -v caddy >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql fonts-nanum >/dev/null; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql fonts-nanum >/dev/null \
+	    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx caddy >/dev/null; \
 	  else \
-	    echo "note: the browser and PostgreSQL tests need 'apt-get install chromium postgresql fonts-nanum' (skipped without them)"; \
+	    echo "note: the browser, PostgreSQL and proxy tests need 'apt-get install chromium postgresql fonts-nanum nginx caddy' (skipped without them)"; \
 	  fi; \
 	fi
 

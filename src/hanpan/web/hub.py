@@ -307,7 +307,7 @@ class Hub:
         if self.sync.shared:
             count = await self.db(self.store.move_count, live.stored.id)
             if count is not None and count != live.move_number:
-                await self.sync.refresh(live, whole=False)
+                await self.sync.refresh(live, rebuild=count < live.move_number, whole=count < live.move_number)
         return live
 
     def _keep(self, live: LiveGame) -> None:
@@ -359,7 +359,7 @@ class Hub:
                     break
             if not self.sync.shared or attempt:  # another server process moved first
                 raise MoveRefused(409, "the game changed meanwhile; reload it")
-            await self.sync.refresh(live, whole=False)
+            await self.sync.refresh(live)
         self.changed(live)
         self.kick(live)
         self._ended(live)
@@ -374,7 +374,7 @@ class Hub:
                 live.commit_undo(previous)
         if not ok:
             if self.sync.shared:
-                await self.sync.refresh(live, whole=False)
+                await self.sync.refresh(live)
             raise MoveRefused(409, "the game changed meanwhile; reload it")
         self.changed(live)
 
@@ -443,7 +443,7 @@ class Hub:
                         live.stored.updated_at = self.clock()
                 if not stored:  # another process moved first: catch up with it, then look again
                     if self.sync.shared:
-                        await self.sync.refresh(live, whole=False)
+                        await self.sync.refresh(live)
                     continue
                 failures = 0
                 self.changed(live)

@@ -182,6 +182,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(files("hanpan.web") / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # server processes starting together migrate one at a time
+            connection.execute(text("SELECT pg_advisory_xact_lock(hashtextextended('hanpan:migrate', 0))"))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 

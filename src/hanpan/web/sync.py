@@ -178,7 +178,7 @@ class Sync:
                 kinds = self._stale.pop(game_id)
                 live = self.hub._games.get(game_id)
                 if live is not None:
-                    await self.refresh(live, rebuild=UNDO in kinds, whole=CHANGED in kinds or UNDO in kinds)
+                    await self.refresh(live, rebuild=UNDO in kinds, whole=bool(kinds & {CHANGED, UNDO}))
         except Exception:
             log.exception("game %s: reading another process's change failed", game_id)
         finally:
@@ -187,33 +187,43 @@ class Sync:
     async def refresh(self, live: LiveGame, rebuild: bool = False, whole: bool = True) -> None:
         """Bring ``live`` up to what the database holds, push it, and drive it if this process hosts it.
 
-        ``rebuild``: replay it all (an undo happened); ``whole``: also its seats, players and chat."""
+        ``rebuild``: replay it all (an undo happened); ``whole``: read the game's row too (its seats and
+        status), and a table's players and chat; else only the new moves are read."""
         hub = self.hub
         game_id = live.stored.id
         async with live.lock:
-            stored = await hub.db(hub.store.game, game_id)
-            if stored is None:
-                return
-            if rebuild or stored.move_count < live.move_number:
-                moves = await hub.db(hub.store.moves, game_id)
-                live.become(await asyncio.to_thread(LiveGame.rebuild, stored, moves))
-            elif stored.move_count > live.move_number:
-                for move in await hub.db(hub.store.moves, game_id, live.move_number):
-                    action = live.state.parse_action(move.notation)
-                    live.commit_move(action, move.seat, live.after(action))
-            live.stored = stored
-            live.abandoned = stored.status == "abandoned"
-            if whole and live.table_id is not None:
-                table = await hub.db(hub.tables.of_game, game_id)
-                if table is not None:
-                    live.players = dict(table.sitting)
-                live.chat = await hub.db(hub.tables.chat, live.table_id)
+            if not rebuild and not whole:  # news of moves: only they are read
+                await self._read_moves(live)
+            else:
+                stored = await hub.db(hub.store.game, game_id)
+                if stored is None:
+                    return
+                if rebuild or stored.move_count < live.move_number:
+                    moves = await hub.db(hub.store.moves, game_id)
+                    live.become(await asyncio.to_thread(LiveGame.rebuild, stored, moves))
+                elif stored.move_count > live.move_number:
+                    await self._read_moves(live)
+                live.stored = stored
+                live.abandoned = stored.status == "abandoned"
+                if live.table_id is not None:
+                    table = await hub.db(hub.tables.of_game, game_id)
+                    if table is not None:
+                        live.players = dict(table.sitting)
+                    live.chat = await hub.db(hub.tables.chat, live.table_id)
             live.version += 1
         hub.changed(live)
         if live.state.is_over or live.abandoned:
             self.let_go(game_id)
         else:
             hub.kick(live)
+
+    async def _read_moves(self, live: LiveGame) -> None:
+        """Make live the moves stored after ``live``'s last one."""
+        hub = self.hub
+        for move in await hub.db(hub.store.moves, live.stored.id, live.move_number):
+            action = live.state.parse_action(move.notation)
+            live.commit_move(action, move.seat, live.after(action))
+            live.stored.updated_at = hub.clock()
 
     # --- decisions made elsewhere --------------------------------------------------------------------
     async def decide_elsewhere(self, decision: Decision) -> str:
