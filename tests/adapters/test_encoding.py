@@ -91,8 +91,8 @@ def _check_vector(encoding: Encoding, state: State, seat: int) -> list[float]:
     assert all(isinstance(x, float) and math.isfinite(x) for x in vector)
     low, high = encoding.bounds()
     assert all(lo <= x <= hi for lo, x, hi in zip(low, vector, high, strict=True))
-    offsets, _ = encoding.sparse(state, seat)
-    assert len(set(offsets)) == len(offsets)
+    ones, offsets, _ = encoding.sparse(state, seat)
+    assert len(ones) == encoding.size and len(set(offsets)) == len(offsets) and not any(ones[i] for i in offsets)
     assert encoding.encode(state, seat) == vector  # the same state, the same numbers
     return vector
 

@@ -65,7 +65,7 @@ def play(game_id: str, players: int, options: dict[str, Any], agents: tuple[str,
             deep = {"record": state.to_json(), "views": [state.view(p) for p in range(players)],
                     "public": state.public_view(), "evaluate": [state.evaluate(p) for p in range(players)],
                     "quick": [state.quick_evaluate(p) for p in range(players)],
-                    "observations": [encoding.sparse(state, p) for p in range(players)]}
+                    "observations": [encoding.encode(state, p) for p in range(players)]}
             digest.update(json.dumps(deep, sort_keys=True, default=str).encode())
         state.apply(action)
         step += 1

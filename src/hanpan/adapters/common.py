@@ -39,7 +39,9 @@ from rich.console import Console
 
 import hanpan
 from hanpan.adapters.observation import Encoding, encoding_for
-from hanpan.adapters.outcome import Outcome, check_outcome
+from hanpan.adapters.outcome import Outcome, Reward, check_outcome, margin
+from hanpan.adapters.outcome import check_reward as outcome_check_reward
+from hanpan.adapters.outcome import returns as outcome_returns
 from hanpan.core.contract import Game, State
 from hanpan.core.errors import OptionError
 from hanpan.core.options import OptionValue, check_option_names
@@ -101,9 +103,9 @@ def mask_box(table: Table) -> spaces.Box[np.int8]:
 
 def observation(table: Table, state: State, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
     """What ``seat`` knows (what ``state.view(seat)`` shows, nothing else) as the table's encoding, float32."""
-    out = np.zeros(table.encoding.size, np.float32)
-    offsets, values = table.encoding.sparse(state, seat)
-    out[offsets] = values  # a few hundred numbers are not 0: cheaper than converting the whole list
+    ones, offsets, values = table.encoding.sparse(state, seat)
+    out = np.frombuffer(ones, np.uint8).astype(np.float32)  # most numbers that are not 0 are ones
+    out[offsets] = values
     return out
 
 
@@ -125,10 +127,38 @@ def forfeit(state: State, seat: int, kind: Outcome) -> float:
     return -sum(others) / len(others)
 
 
+class RenderModeError(OptionError, TypeError):
+    """A render mode the environments do not have.  Also a TypeError: Stable-Baselines3's ``make_vec_env``
+    asks every environment for ``render_mode="rgb_array"`` and, on a TypeError, makes it without one."""
+
+
 def check_render_mode(render_mode: str | None) -> str | None:
+    """``render_mode`` if the environments have it (or None), else a :class:`RenderModeError`.
+
+    >>> check_render_mode("rgb_array")
+    Traceback (most recent call last):
+    ...
+    hanpan.adapters.common.RenderModeError: unknown render_mode 'rgb_array'; use one of: ansi, human (or None)
+    """
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise OptionError(f"unknown render_mode {render_mode!r}; use one of: {', '.join(RENDER_MODES)} (or None)")
+        raise RenderModeError(f"unknown render_mode {render_mode!r}; use one of: {', '.join(RENDER_MODES)} (or None)")
     return render_mode
+
+
+def check_reward(reward: str, kind: Outcome) -> Reward:
+    """``reward`` (:data:`hanpan.adapters.outcome.REWARDS`) checked against ``returns``: an OptionError if wrong."""
+    try:
+        return outcome_check_reward(reward, kind)
+    except ValueError as e:
+        raise OptionError(str(e)) from None
+
+
+def worth(state: State, seat: int, kind: Outcome) -> float:
+    """What ``seat`` has earned so far under ``reward="score_change"``: its :func:`margin` while the game
+    goes on, its worth (``returns``) once it is over."""
+    if state.is_over:
+        return outcome_returns(state, kind)[seat]
+    return margin(state)[seat]
 
 
 def render_text(state: State, viewer: int | None, lang: str = "en") -> str:

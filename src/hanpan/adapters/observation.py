@@ -7,8 +7,9 @@ encoding in ``hanpan.games.<id>.encoding`` (found by the registry's convention, 
     def layout(players: int, options: Mapping[str, Any]) -> list[tuple]:
         '''The segments, in order: (name, length, what each entry holds), and a fourth item, the most an
         entry may be, when that is more than 1 (every entry lies in [0, 1] unless its segment says).'''
-    def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
-        '''encoder(players, options)(state, seat): the numbers that are not 0, as (offsets, values).'''
+    def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Encoded]:
+        '''encoder(players, options)(state, seat): the numbers that are not 0, as (ones, offsets, values):
+        a bytearray with 1 where the number is 1.0, and the other numbers at their offsets.'''
 
 The encoder reads the state itself (building the view and reading it back took most of an adapter's
 time) but only what ``state.view(seat)`` shows: ``tests/adapters/test_encoding.py`` checks it gives the
@@ -26,9 +27,10 @@ This module needs no numpy: the adapters turn the numbers into arrays.
 >>> encoding = encoding_for(state.game, 2, state.options)
 >>> len(encoding.encode(state, 0)) == encoding.size == sum(s.size for s in encoding.layout)
 True
->>> offsets, values = encoding.sparse(state, 0)
->>> all(encoding.encode(state, 0)[at] == value for at, value in zip(offsets, values))
-True
+>>> ones, offsets, values = encoding.sparse(state, 0)
+>>> vector = encoding.encode(state, 0)
+>>> all(vector[at] == value for at, value in zip(offsets, values)), sum(ones) <= vector.count(1.0)
+(True, True)
 >>> hashed = Encoding.hashed(state.game.id)
 >>> hashed.size, hashed.layout[0].name, len(hashed.encode(state, 0))
 (512, 'hashed', 512)
@@ -44,7 +46,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import hanpan
-from hanpan.core.encoding import OPEN, Sparse, dense
+from hanpan.core.encoding import OPEN, Encoded, dense
 
 if TYPE_CHECKING:
     from hanpan.core.contract import Game, State
@@ -85,20 +87,20 @@ class Encoding:
     players: int
     options: Mapping[str, Any]
     layout: tuple[Segment, ...]
-    _encode: Callable[[State, int], Sparse] = field(repr=False)
+    _encode: Callable[[State, int], Encoded] = field(repr=False)
 
     @property
     def size(self) -> int:
         return sum(segment.size for segment in self.layout)
 
-    def sparse(self, state: State, seat: int) -> Sparse:
+    def sparse(self, state: State, seat: int) -> Encoded:
         """What ``seat`` knows of ``state`` (only what ``state.view(seat)`` shows): the numbers that are
-        not 0, as (offsets, values)."""
+        not 0, as (ones, offsets, values) (:data:`hanpan.core.encoding.Encoded`)."""
         return self._encode(state, seat)
 
     def encode(self, state: State, seat: int) -> list[float]:
         """What ``seat`` knows of ``state`` as ``size`` numbers."""
-        return dense(self.size, self._encode(state, seat))
+        return dense(self._encode(state, seat))
 
     def bounds(self) -> tuple[list[float], list[float]]:
         """The least and the most each number can be."""
@@ -151,10 +153,10 @@ def _remade(game_id: str, players: int, options: dict[str, Any]) -> Encoding:
     return encoding_for(hanpan.game(game_id), players, options)
 
 
-def _hashed(state: State, seat: int) -> Sparse:
+def _hashed(state: State, seat: int) -> Encoded:
     bins = hash_view(state.view(seat))
     at = [i for i, value in enumerate(bins) if value]
-    return at, [bins[i] for i in at]
+    return bytearray(HASHED_SIZE), at, [bins[i] for i in at]
 
 
 def hash_view(view: Mapping[str, Any]) -> list[float]:

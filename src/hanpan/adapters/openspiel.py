@@ -310,9 +310,11 @@ class ViewObserver:
 
     def set_from(self, state: HanpanSpielState, player: int) -> None:
         """The encoding of what ``view(player)`` shows (zeros before the deal, which nobody sees)."""
-        self.tensor.fill(0.0)
-        if state.hanpan is not None:
-            offsets, values = self.encoding.sparse(state.hanpan, player)
+        if state.hanpan is None:
+            self.tensor.fill(0.0)
+        else:
+            ones, offsets, values = self.encoding.sparse(state.hanpan, player)
+            self.tensor[:] = np.frombuffer(ones, np.uint8)
             self.tensor[offsets] = values
 
     def string_from(self, state: HanpanSpielState, player: int) -> str:

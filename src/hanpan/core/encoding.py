@@ -6,7 +6,7 @@ decision it is (relative to the seat), the ``status`` and the ``turn``, and with
 the turns left.  :func:`view_segments` gives those segments, :func:`put_common` writes them straight from
 the state, :func:`max_turns_option` reads the option and :func:`layout_function` makes a game's ``layout``
 from its plan.  A game may put segments of its own between the status and the turn (``between``).  An
-encoder gives the numbers that are not 0 (:data:`Sparse`), which the adapters turn into arrays.
+encoder gives the numbers that are not 0 (:data:`Encoded`), which the adapters turn into arrays.
 Standard library only: the games import it.
 
 >>> import hanpan
@@ -15,9 +15,9 @@ Standard library only: the games import it.
 [('seat', 2), ('current_player', 2), ('status', 2), ('phase', 3), ('turn', 1), ('turns_left', 1)]
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1, max_turns=10)
 >>> state.turn = 5
->>> offsets, values = [], []
->>> put_common(offsets, values, state, 1, max_turns_option(state.options), 50, 3)
->>> dense(11, (offsets, values))
+>>> ones, offsets, values = bytearray(11), [], []
+>>> put_common(ones, offsets, values, state, 1, max_turns_option(state.options), 50, 3)
+>>> dense((ones, offsets, values))
 [0.0, 1.0, 0.0, 1.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.1, 0.5]
 """
 
@@ -32,8 +32,10 @@ if TYPE_CHECKING:
 #: a segment of an encoding: (name, length, what each entry holds), or with a fourth item, the most an
 #: entry may be when that is more than 1 (every entry is at least 0)
 SegmentSpec = tuple[str, int, str] | tuple[str, int, str, float]
-#: an encoding's numbers that are not 0: (offsets, values), no offset twice
-Sparse = tuple[list[int], list[float]]
+#: an encoding's numbers that are not 0: (ones, offsets, values): ``ones`` has a byte per number, 1 where
+#: the number is 1.0 (most are: one-hots and flags, which a bytearray takes fastest and numpy reads at
+#: once); the others are ``values`` at ``offsets``, no offset twice nor among the ones
+Encoded = tuple[bytearray, list[int], list[float]]
 #: no bound above (a count that grows with the game): float32's largest number
 OPEN = 3.4028234663852886e38
 
@@ -77,21 +79,18 @@ def view_segments(players: int, max_turns: int | None, turn_scale: float, *, bet
     return segments
 
 
-def put_common(offsets: list[int], values: list[float], state: State, seat: int, max_turns: int | None,
-               turn_scale: float, between: int = 0) -> None:
-    """Append the numbers of :func:`view_segments` (from offset 0; ``between`` entries of the game's own
+def put_common(ones: bytearray, offsets: list[int], values: list[float], state: State, seat: int,
+               max_turns: int | None, turn_scale: float, between: int = 0) -> None:
+    """Write the numbers of :func:`view_segments` (from offset 0; ``between`` entries of the game's own
     skipped) that ``seat`` sees in ``state``: what every seat knows."""
     players = state.num_players
-    offsets.append(seat)
-    values.append(1.0)
+    ones[seat] = 1
     mover = state.current_player
     if mover is not None:
-        offsets.append(players + (mover - seat) % players)
-        values.append(1.0)
+        ones[players + (mover - seat) % players] = 1
     status = state.status
     if status != "playing":
-        offsets.append(2 * players + (0 if status == "finished" else 1))
-        values.append(1.0)
+        ones[2 * players + (0 if status == "finished" else 1)] = 1
     at = 2 * players + 2 + between
     turn = state.turn
     if turn:
@@ -102,14 +101,15 @@ def put_common(offsets: list[int], values: list[float], state: State, seat: int,
         values.append((max_turns - turn) / max_turns)
 
 
-def dense(size: int, sparse: Sparse) -> list[float]:
-    """The ``size`` numbers that ``sparse`` gives, the zeros included.
+def dense(encoded: Encoded) -> list[float]:
+    """All the numbers that ``encoded`` gives, the zeros included.
 
-    >>> dense(4, ([1, 3], [0.5, 1.0]))
+    >>> dense((bytearray([0, 0, 0, 1]), [1], [0.5]))
     [0.0, 0.5, 0.0, 1.0]
     """
-    out = [0.0] * size
-    for at, value in zip(*sparse, strict=True):
+    ones, offsets, values = encoded
+    out = [float(one) for one in ones]
+    for at, value in zip(offsets, values, strict=True):
         out[at] = value
     return out
 

@@ -14,9 +14,9 @@ and its cost per resource / 4.  Cards are also tracked by id (1..70) in ``card_p
 >>> import hanpan
 >>> state = hanpan.game("four_gardens").new(players=2, seed=1)
 >>> segments = layout(2, state.options)
->>> offsets, values = encoder(2, state.options)(state, 0)
->>> sum(size for _, size, *_ in segments), max(offsets) < 1993, len(offsets) == len(set(offsets))
-(1993, True, True)
+>>> ones, offsets, values = encoder(2, state.options)(state, 0)
+>>> sum(size for _, size, *_ in segments), len(ones), len(offsets) == len(set(offsets)), sum(ones) > len(values)
+(1993, 1993, True, True)
 >>> [name for name, *_ in segments][:4]
 ['seat', 'current_player', 'status', 'phase']
 """
@@ -30,7 +30,7 @@ from typing import Any
 from hanpan.core.contract import State
 from hanpan.core.encoding import (
     OPEN,
-    Sparse,
+    Encoded,
     layout_function,
     max_turns_option,
     offset_of,
@@ -237,14 +237,15 @@ class _Plan:
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if a winner of the finished game"))
         self.size = sum(segment[1] for segment in self.segments)
 
-    def encode(self, state: State, seat: int) -> Sparse:
+    def encode(self, state: State, seat: int) -> Encoded:
         """What ``seat`` sees of ``state`` (nothing ``view(seat)`` does not show), as (offsets, values)."""
         s = state
         assert isinstance(s, GardensState)
+        ones = bytearray(self.size)
         offsets: list[int] = []
         values: list[float] = []
-        put = _Put(offsets, values)
-        put_common(offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
+        put = _Put(ones, offsets, values)
+        put_common(ones, offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
         n = self.players
         full = s.cards.json_full
         put.one(self.phase + s.phase)
@@ -401,7 +402,7 @@ class _Plan:
             put.value(at + len(points), sum(points) / POINTS_SCALE)
             if q in winners:
                 put.one(self.winner[k])
-        return offsets, values
+        return ones, offsets, values
 
     def card(self, s: GardensState, c: int) -> list[tuple[int, float]]:
         """The features of card ``c`` (both sides), cached: the plan's deck is the state's."""
@@ -433,15 +434,15 @@ class _Plan:
 
 
 class _Put:
-    """Appends an encoding's numbers that are not 0 (the game's many one-hots and fractions)."""
+    """Writes an encoding's numbers that are not 0: the game's many ones, and the fractions."""
 
-    def __init__(self, offsets: list[int], values: list[float]) -> None:
+    def __init__(self, ones: bytearray, offsets: list[int], values: list[float]) -> None:
+        self.ones = ones
         self.offsets = offsets
         self.values = values
 
     def one(self, at: int) -> None:
-        self.offsets.append(at)
-        self.values.append(1.0)
+        self.ones[at] = 1
 
     def value(self, at: int, value: float) -> None:
         if value:
@@ -450,8 +451,11 @@ class _Put:
 
     def features(self, at: int, features: list[tuple[int, float]]) -> None:
         for offset, value in features:
-            self.offsets.append(at + offset)
-            self.values.append(value)
+            if value == 1.0:
+                self.ones[at + offset] = 1
+            else:
+                self.offsets.append(at + offset)
+                self.values.append(value)
 
 
 @lru_cache(maxsize=64)
@@ -469,7 +473,7 @@ layout = layout_function(_plan_for)
 
 
 
-def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Encoded]:
     """The encoder of this setup: ``encoder(players, options)(state, seat)`` gives the numbers of what
     ``state.view(seat)`` shows that are not 0 (offsets, values)."""
     return _plan_for(players, options).encode

@@ -9,9 +9,9 @@ scale named in each segment, so the numbers stay near 0..1.
 >>> import hanpan
 >>> state = hanpan.game("harmonies").new(players=2, seed=1)
 >>> segments = layout(2, state.options)
->>> offsets, values = encoder(2, state.options)(state, 0)
->>> sum(size for _, size, *_ in segments), segments[0][:2], offsets[:2], values[:2]
-(1005, ('seat', 2), [0, 2], [1.0, 1.0])
+>>> ones, offsets, values = encoder(2, state.options)(state, 0)
+>>> sum(size for _, size, *_ in segments), segments[0][:2], list(ones[:4]), offsets[:1], values[:1]
+(1005, ('seat', 2), [1, 0, 1, 0], [7], [0.782608695652174])
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from hanpan.core.contract import State
-from hanpan.core.encoding import OPEN, Sparse, layout_function, max_turns_option, put_common, view_segments
+from hanpan.core.encoding import OPEN, Encoded, layout_function, max_turns_option, put_common, view_segments
 from hanpan.games.harmonies.board import NUM_STACKS, SIDE, STACK_ID, STACKS
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
@@ -124,13 +124,14 @@ class _Plan:
         self.size = sum(segment[1] for segment in self.segments)
         self.side_id = side_id
 
-    def encode(self, state: State, seat: int) -> Sparse:
+    def encode(self, state: State, seat: int) -> Encoded:
         """What ``seat`` sees of ``state`` (nothing ``view(seat)`` does not show), as (offsets, values)."""
         s = state
         assert isinstance(s, HarmoniesState)
+        ones = bytearray(self.size)
         offsets: list[int] = []
         values: list[float] = []
-        put_common(offsets, values, s, seat, self.max_turns, TURN_SCALE)
+        put_common(ones, offsets, values, s, seat, self.max_turns, TURN_SCALE)
         n = self.players
         pouch = s.pouch()
         for c in range(_NC):
@@ -156,29 +157,23 @@ class _Plan:
                 values.append(hand[c] / 3)
         for i, flag in enumerate((s.took, s.card_taken, s.ending)):
             if flag:
-                offsets.append(self.flags + i)
-                values.append(1.0)
+                ones[self.flags + i] = 1
         if s.taken_space >= 0:
-            offsets.append(self.taken + s.taken_space)
-            values.append(1.0)
+            ones[self.taken + s.taken_space] = 1
         nwhere = self.nwhere
         for c in s.display:
-            offsets.append(self.animals + c * nwhere)
-            values.append(1.0)
+            ones[self.animals + c * nwhere] = 1
         for c in s.deck:
-            offsets.append(self.animals + c * nwhere + 1)
-            values.append(1.0)
+            ones[self.animals + c * nwhere + 1] = 1
         if self.solo:
             for c in s.discarded:
-                offsets.append(self.animals + c * nwhere + 2)
-                values.append(1.0)
+                ones[self.animals + c * nwhere + 2] = 1
         if s.deck:
             offsets.append(self.deck_size)
             values.append(len(s.deck) / NUM_ANIMALS)
         if self.spirits:
             for c in s.dealt[seat]:  # the seat's own dealt spirits only
-                offsets.append(self.dealt + c - NUM_ANIMALS)
-                values.append(1.0)
+                ones[self.dealt + c - NUM_ANIMALS] = 1
         placed = s.placed
         winners = s.winners()
         ncells = self.ncells
@@ -187,27 +182,22 @@ class _Plan:
             start = self.board[k]
             stacks = s.stacks[q]
             for i in range(ncells):  # an empty cell is stack 0, "empty"
-                offsets.append(start + i * NUM_STACKS + stacks[i])
-                values.append(1.0)
+                ones[start + i * NUM_STACKS + stacks[i]] = 1
             start = self.cubes[k]
             for i, card in enumerate(s.cube_card[q]):
                 if card >= 0:
-                    offsets.append(start + i)
-                    values.append(1.0)
+                    ones[start + i] = 1
             start = self.cards[k]
             for c in s.owned[q]:
-                offsets.append(start + 2 * c)
-                values.append(1.0)
+                ones[start + 2 * c] = 1
                 if placed[c]:
                     offsets.append(start + 2 * c + 1)
                     values.append(placed[c] / CARD_CUBES[c])
             kept = s.spirit[q]
             if self.spirits and kept >= 0:
-                offsets.append(self.spirit[k] + kept - NUM_ANIMALS)
-                values.append(1.0)
+                ones[self.spirit[k] + kept - NUM_ANIMALS] = 1
                 if placed[kept] > 0:
-                    offsets.append(self.spirit[k] + _NS)
-                    values.append(1.0)
+                    ones[self.spirit[k] + _NS] = 1
             points = s.points(q)
             start = self.scores[k]
             total = 0
@@ -225,9 +215,8 @@ class _Plan:
                     offsets.append(start + len(points) + 1)
                     values.append(sun / SUNS_SCALE)
             if q in winners:
-                offsets.append(self.winner[k])
-                values.append(1.0)
-        return offsets, values
+                ones[self.winner[k]] = 1
+        return ones, offsets, values
 
     def _add(self, name: str, size: int, about: str, high: float = 1.0) -> int:
         offset = sum(segment[1] for segment in self.segments)
@@ -248,7 +237,7 @@ def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
 layout = layout_function(_plan_for)
 
 
-def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Encoded]:
     """The encoder of this setup: ``encoder(players, options)(state, seat)`` gives the numbers of what
     ``state.view(seat)`` shows that are not 0 (offsets, values)."""
     return _plan_for(players, options).encode

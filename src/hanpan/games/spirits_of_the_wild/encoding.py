@@ -9,9 +9,9 @@ wolf, bear, ram, bison, eagle (all from ``data``).  Counts are divided by a fixe
 >>> import hanpan
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1)
 >>> segments = layout(2, state.options)
->>> offsets, values = encoder(2, state.options)(state, 0)
->>> sum(size for _, size, *_ in segments), max(offsets) < 256, min(values) > 0
-(256, True, True)
+>>> ones, offsets, values = encoder(2, state.options)(state, 0)
+>>> sum(size for _, size, *_ in segments), len(ones), list(ones[:4]), min(values) > 0
+(256, 256, [1, 0, 1, 0], True)
 >>> [name for name, *_ in segments][:5]
 ['seat', 'current_player', 'status', 'phase', 'turn']
 """
@@ -24,7 +24,7 @@ from typing import Any, Final
 
 from hanpan.core.contract import State
 from hanpan.core.encoding import (
-    Sparse,
+    Encoded,
     layout_function,
     max_turns_option,
     offset_of,
@@ -43,6 +43,7 @@ from hanpan.games.spirits_of_the_wild.data import (
     PLACES,
     RABBIT_POINTS,
     SALMON_POINTS,
+    SPIRIT,
     SPIRIT_CARDS,
     SPIRIT_MULTIPLIER,
     SPIRITS_TO_END,
@@ -133,7 +134,8 @@ class _Plan:
                               "give the order)")
         self.active_pile = add("active_pile", 2, "one-hot: the spirit pile (1, 2) whose top card is being played")
         self.extra_turn = add("extra_turn", 1, "1 if this turn is followed by another of the same player (eagle)")
-        self.out = add("spirit_stones_out", 1, f"spirit stones out of the bag / {SPIRITS_TO_END} (the game ends at 1)")
+        self.out = add("spirit_stones_out", 1, f"spirit stones out of the bag / {SPIRITS_TO_END} (the game ends at 1)",
+                       STONE_COUNTS[SPIRIT] / SPIRITS_TO_END)  # a last draw may bring out more
         self.coyote = add("coyote", 1 + players * _NA,
                           f"one-hot: the coyote in the middle, then on seat +0's animals ({', '.join(ANIMALS)}), "
                           f"then seat +1's")
@@ -159,16 +161,16 @@ class _Plan:
             self.winner.append(add(f"winner+{k}", 1, f"{who}: 1 if the winner of the finished game"))
         self.size = sum(segment[1] for segment in self.segments)
 
-    def encode(self, state: State, seat: int) -> Sparse:
+    def encode(self, state: State, seat: int) -> Encoded:
         """What ``seat`` sees of ``state`` (nothing ``view(seat)`` does not show), as (offsets, values)."""
         s = state
         assert isinstance(s, SpiritsState)
+        ones = bytearray(self.size)
         offsets: list[int] = []
         values: list[float] = []
-        put_common(offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
+        put_common(ones, offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
         n = self.players
-        offsets.append(self.phase + s.phase)
-        values.append(1.0)
+        ones[self.phase + s.phase] = 1
         taking = s.phase == PH_TAKE
         for k in range(_NK):
             count = STONE_COUNTS[k]
@@ -188,36 +190,29 @@ class _Plan:
         if program:
             played = _PLAYED.get(program, -1)
             if played >= 0:
-                offsets.append(self.card_played + played)
-                values.append(1.0)
+                ones[self.card_played + played] = 1
         steps = 0
         for i in range(s.pc, len(program)):
             steps |= 1 << program[i]
         for step in range(len(STEPS)):
             if steps >> step & 1:
-                offsets.append(self.steps_left + step)
-                values.append(1.0)
+                ones[self.steps_left + step] = 1
         if s.active_pile >= 0:
-            offsets.append(self.active_pile + s.active_pile)
-            values.append(1.0)
+            ones[self.active_pile + s.active_pile] = 1
         if s.extra or steps >> S_EXTRA & 1:
-            offsets.append(self.extra_turn)
-            values.append(1.0)
+            ones[self.extra_turn] = 1
         out = s.spirit_stones_out()
         if out:
             offsets.append(self.out)
             values.append(out / SPIRITS_TO_END)
         coyote = s.coyote
-        offsets.append(self.coyote if coyote < 0 else
-                       self.coyote + 1 + ((coyote // 5 - seat) % n) * _NA + coyote % 5)
-        values.append(1.0)
+        ones[self.coyote if coyote < 0 else self.coyote + 1 + ((coyote // 5 - seat) % n) * _NA + coyote % 5] = 1
         width = len(SPIRIT_CARDS) + 1
         start = self.piles
         seen = s.seen
         for pile in s.piles:
             for i, c in enumerate(pile):
-                offsets.append(start + i * width + (c if seen >> c & 1 else width - 1))
-                values.append(1.0)
+                ones[start + i * width + (c if seen >> c & 1 else width - 1)] = 1
             start += _PILE * width
         board = s.board
         winners = s.winners()
@@ -231,18 +226,15 @@ class _Plan:
                 if PLACE_DISTINCT[place]:
                     for c in range(_NC):
                         if value >> c & 1:
-                            offsets.append(at + c)
-                            values.append(1.0)
+                            ones[at + c] = 1
                 elif value >> 3:
                     offsets.append(at)
                     values.append((value >> 3) / PLACE_SIZE[place])
-                    offsets.append(at + 1 + (value & 7))
-                    values.append(1.0)
+                    ones[at + 1 + (value & 7)] = 1
             spirits = board[base + SPIRIT_INDEX]
             for a in range(_NA):
                 if spirits >> a & 1:
-                    offsets.append(self.spirits[k] + a)
-                    values.append(1.0)
+                    ones[self.spirits[k] + a] = 1
             down = s.down[q]
             start = self.cards[k]
             take1 = 2 - (down & 1) - (down >> 1 & 1)
@@ -251,8 +243,7 @@ class _Plan:
                 values.append(take1 / 2)
             for j, bit in enumerate(_DOWN_BITS):
                 if not down & bit:
-                    offsets.append(start + 1 + j)
-                    values.append(1.0)
+                    ones[start + 1 + j] = 1
             points = s.points(q)
             start = self.scores[k]
             total = 0
@@ -265,9 +256,8 @@ class _Plan:
                 offsets.append(start + len(points))
                 values.append(total / POINTS_SCALE)
             if q in winners:
-                offsets.append(self.winner[k])
-                values.append(1.0)
-        return offsets, values
+                ones[self.winner[k]] = 1
+        return ones, offsets, values
 
     def _add(self, name: str, size: int, about: str, high: float = 1.0) -> int:
         offset = sum(segment[1] for segment in self.segments)
@@ -287,7 +277,7 @@ def _plan_for(players: int, options: Mapping[str, Any]) -> _Plan:
 layout = layout_function(_plan_for)
 
 
-def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Sparse]:
+def encoder(players: int, options: Mapping[str, Any]) -> Callable[[State, int], Encoded]:
     """The encoder of this setup: ``encoder(players, options)(state, seat)`` gives the numbers of what
     ``state.view(seat)`` shows that are not 0 (offsets, values)."""
     return _plan_for(players, options).encode
