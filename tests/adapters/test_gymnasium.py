@@ -167,10 +167,13 @@ def test_ansi_render_is_the_learners_drawing_as_text() -> None:
     ({"game": "harmonies", "returns": "points"}, "unknown returns 'points'; use one of: score, win"),
     ({"game": "harmonies", "seat": 2}, "seat must be a whole number from 0 to 1 (2 players), not 2"),
     ({"game": "harmonies", "opponent": "grandmaster"},
-     "unknown opponent 'grandmaster'; opponents: random, greedy, easy, normal, hard, master or mcts:N"),
+     "unknown opponent 'grandmaster'; opponents: random, greedy, easy, normal, hard, master, mcts:N, an Agent, "
+     "or a function (observation, action_mask) -> action id"),
     ({"game": "harmonies", "opponent": "human"}, "unknown opponent 'human'"),
     ({"game": "harmonies", "players": 3, "opponent": ["greedy"]},
-     "opponent must be one agent name or 2 (one per other seat), not 1"),
+     "opponent must be one opponent or 2 (one per other seat), not 1"),
+    ({"game": "harmonies", "opponent": 3}, "unknown opponent 3; opponents: random"),
+    ({"game": "harmonies", "reward": "dense"}, "unknown reward 'dense'; use one of: terminal, score_change"),
     ({"game": "harmonies", "illegal": "ignore"}, "unknown illegal 'ignore'; use one of: forfeit, raise"),
     ({"game": "harmonies", "render_mode": "rgb_array"}, "unknown render_mode 'rgb_array'; use one of: ansi, human"),
 ])

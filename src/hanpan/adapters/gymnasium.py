@@ -1,19 +1,27 @@
 """hanpan's games as single-agent Gymnasium environments (``pip install hanpan[rl]``): one learner, the
 other seats played by hanpan's agents.
 
-``HanpanEnv(game, players=None, seat=0, opponent="greedy", returns="score", illegal="forfeit",
-render_mode=None, **options)``: the learner plays ``seat``; ``opponent`` (an agent name of
-:mod:`hanpan.agents.registry`, or one name per other seat) plays every other seat inside ``step``, until
-it is the learner's decision again or the game is over.  Any registered game works, with no code of its
-own here.
+``HanpanEnv(game, players=None, seat=0, opponent="greedy", returns="score", reward="terminal",
+illegal="forfeit", render_mode=None, **options)``: the learner plays ``seat``; ``opponent`` plays every
+other seat inside ``step``, until it is the learner's decision again or the game is over.  Any registered
+game works, with no code of its own here.
+
+- Opponents (one for every other seat, or a list, one per other seat in seat order), each
+  an agent name of :mod:`hanpan.agents.registry` (``register_agent`` adds your own), a hanpan
+  :class:`~hanpan.agents.base.Agent`, or any callable ``policy(observation, action_mask) -> action id``,
+  which gets that seat's own observation and mask (so a copy of the learner's policy plays the others:
+  self-play).  ``env.unwrapped.set_opponents(opponent)`` changes them from the next ``reset``.
 
 - Observation: ``float32[encoding.size]`` from ``state.view(seat)`` only (:mod:`hanpan.adapters.observation`).
   Action: an id, ``Discrete(len(game.actions))``.  ``info["action_mask"]`` (int8, 1 at each legal id;
   ``Discrete.sample(mask=...)`` takes it) and ``action_masks()`` (bool, sb3-contrib's MaskablePPO calls
   it) say which ids are legal now.
-- Reward 0 until the game ends, then the learner's :func:`hanpan.adapters.outcome.returns` (``"score"``:
-  its total minus the others' mean, alone the total; ``"win"``: +1/-1 style).  ``terminated`` when the
-  game is finished; ``truncated`` when its ``max_turns`` option stopped it (worth 0).
+- Reward (``reward="terminal"``) 0 until the game ends, then the learner's
+  :func:`hanpan.adapters.outcome.returns` (``"score"``: its total minus the others' mean, alone the
+  total; ``"win"``: +1/-1 style); ``reward="score_change"`` (dense, with ``returns="score"``): at every
+  step the change of that margin since the last, adding up to the same (:mod:`hanpan.adapters.outcome`).
+  ``terminated`` when the game is finished; ``truncated`` when its ``max_turns`` option stopped it
+  (worth 0).
 - An illegal action (``illegal="forfeit"``, the default): the episode ends at once (``terminated``) with
   the forfeit value as reward and ``info["illegal"] = True`` — a loss with ``"win"``; with ``"score"`` the
   learner's total counted as 0 against the others' totals as they stand (alone: 0), so an illegal move is
@@ -25,7 +33,10 @@ own here.
   learner moves replay the same game.  An unseeded ``reset()`` draws the game's seed from ``np_random``.
   ``env.unwrapped.game_state`` is the true state (for tools and tests: a learner must not read it).
 - ``render_mode="ansi"``: ``render()`` returns the game's terminal drawing as the learner's seat knows it,
-  as text; ``"human"`` prints it.
+  as text; ``"human"`` prints it.  Any other mode raises a
+  :class:`~hanpan.adapters.common.RenderModeError`, which is also a TypeError, so that
+  Stable-Baselines3's ``make_vec_env`` (which asks for ``"rgb_array"``) makes the environment without one.
+- Environments pickle with plain :mod:`pickle` (a callable opponent must pickle too).
 
 :func:`register_envs` (run on import) registers, for every game of the registry, ``hanpan/<Game>-v0``
 (two players where the game allows two, else its default count; the others ``"greedy"``) and, for a
@@ -50,7 +61,7 @@ name the module in the id to make one without importing hanpan first:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import gymnasium
@@ -64,22 +75,29 @@ from hanpan.adapters.common import (
     action_mask,
     camel_case,
     check_render_mode,
+    check_reward,
     forfeit,
     observation,
     observation_box,
     render_text,
+    worth,
 )
 from hanpan.adapters.outcome import returns as outcome_returns
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.registry import agent_names, make_agent
 from hanpan.core.contract import Game, State
-from hanpan.core.errors import AgentError, OptionError
+from hanpan.core.errors import AgentError, IllegalActionError, OptionError
 from hanpan.core.rng import mix_seed
 
 #: what an illegal action does: "forfeit" (the default) or "raise" (see the module's text)
 ILLEGAL = ("forfeit", "raise")
 
 Observation = np.ndarray[Any, np.dtype[np.float32]]
+Mask = np.ndarray[Any, np.dtype[np.int8]]
+#: an opponent that is a function: its seat's observation and legal mask → an action id
+Policy = Callable[[Observation, Mask], Any]
+#: who plays the other seats: an agent name, an Agent, a Policy, or one of those per other seat
+Opponent = str | Agent | Policy
 
 
 class HanpanEnv(gymnasium.Env[Observation, np.int64]):
@@ -88,8 +106,9 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
     metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 1}  # noqa: RUF012 (Env's)
 
     def __init__(self, game: str, players: int | None = None, seat: int = 0,
-                 opponent: str | Sequence[str] = "greedy", returns: str = "score", illegal: str = "forfeit",
-                 render_mode: str | None = None, **options: Any) -> None:
+                 opponent: Opponent | Sequence[Opponent] = "greedy", returns: str = "score",
+                 reward: str = "terminal", illegal: str = "forfeit", render_mode: str | None = None,
+                 **options: Any) -> None:
         if players is None and isinstance(game, str) and game in hanpan.game_ids():
             players = default_players(hanpan.game(game))
         self.table = Table.make(game, players, returns, options)
@@ -97,7 +116,8 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < count:
             raise OptionError(f"seat must be a whole number from 0 to {count - 1} ({count} players), not {seat!r}")
         self.seat = seat
-        self.opponents = _opponent_names(opponent, count - 1)
+        self.opponents = _opponents(opponent, count - 1)
+        self.reward = check_reward(reward, self.table.returns)
         if illegal not in ILLEGAL:
             raise OptionError(f"unknown illegal {illegal!r}; use one of: {', '.join(ILLEGAL)}")
         self.illegal = illegal
@@ -106,8 +126,9 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
         self.action_space = spaces.Discrete(self.table.num_actions)
         #: the true state of the game being played (None before the first reset)
         self.game_state: State | None = None
-        self._agents: dict[int, Agent] = {}
+        self._agents: dict[int, Agent | Policy] = {}
         self._forfeited = False
+        self._paid = 0.0  # reward="score_change": what the rewards so far added up to
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
@@ -122,9 +143,10 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
             state = self.table.new(seed)
         self.game_state = state
         others = [q for q in range(self.table.players) if q != self.seat]
-        self._agents = {q: make_agent(name, seed=mix_seed(seed, q + 1))
-                        for q, name in zip(others, self.opponents, strict=True)}
+        self._agents = {q: make_agent(who, seed=mix_seed(seed, q + 1)) if isinstance(who, str) else who
+                        for q, who in zip(others, self.opponents, strict=True)}
         self._forfeited = False
+        self._paid = 0.0
         self._play_opponents()
         if self.render_mode == "human":
             self.render()
@@ -141,14 +163,32 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
             if self.illegal == "raise":
                 state.play(state.game.actions[action_id])  # raises the IllegalActionError naming the legal moves
             self._forfeited = True
-            reward = forfeit(state, self.seat, self.table.returns)
+            reward = forfeit(state, self.seat, self.table.returns) - self._paid
             return self._observe(), reward, True, False, {**self._info(), "illegal": True}
         state.apply_id(action_id)
         self._play_opponents()
-        reward = outcome_returns(state, self.table.returns)[self.seat] if state.is_over else 0.0
+        if self.reward == "score_change":
+            earned = worth(state, self.seat, self.table.returns)
+            reward, self._paid = earned - self._paid, earned
+        else:
+            reward = outcome_returns(state, self.table.returns)[self.seat] if state.is_over else 0.0
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, state.status == "finished", state.status == "unfinished", self._info()
+
+    def set_opponents(self, opponent: Opponent | Sequence[Opponent]) -> None:
+        """Who plays the other seats from the next ``reset`` on (as ``opponent=``): for self-play, a copy
+        of the learner's policy, renewed as it learns (a vector env: ``env_method("set_opponents", p)``).
+
+        >>> env = HanpanEnv("spirits_of_the_wild", opponent="random")
+        >>> env.set_opponents(lambda observation, mask: int(mask.argmax()))  # the first legal id
+        >>> _ = env.reset(seed=1)
+        >>> env.set_opponents("nobody")
+        Traceback (most recent call last):
+        ...
+        hanpan.core.errors.OptionError: unknown opponent 'nobody'; opponents: random, greedy, ... -> action id
+        """
+        self.opponents = _opponents(opponent, self.table.players - 1)
 
     def action_masks(self) -> np.ndarray[Any, np.dtype[np.bool_]]:
         """The legal ids now, as booleans (sb3-contrib's MaskablePPO convention); none once the episode is over."""
@@ -174,7 +214,16 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
         while not state.is_over and state.current_player != self.seat:
             player = state.current_player
             assert player is not None
-            state.apply(self._agents[player].choose(Seat(state, player)))
+            who = self._agents[player]
+            if isinstance(who, Agent):
+                state.apply(who.choose(Seat(state, player)))
+                continue
+            action = who(observation(self.table, state, player), action_mask(state, player))
+            action_id = int(action)
+            if action_id not in state.legal_action_ids():
+                raise IllegalActionError(f"the opponent at seat {player} chose action {action_id}, which is not legal "
+                                         "now; legal: the ids its action_mask marks 1")
+            state.apply_id(action_id)
 
     def _observe(self) -> Observation:
         return observation(self.table, self._state(), self.seat)
@@ -188,19 +237,25 @@ class HanpanEnv(gymnasium.Env[Observation, np.int64]):
         return {"action_mask": self._mask()}
 
 
-def _opponent_names(opponent: str | Sequence[str], count: int) -> list[str]:
-    """One agent name per other seat (a single name serves them all), each checked."""
-    names = [opponent] * count if isinstance(opponent, str) else list(opponent)
-    if len(names) != count:
-        raise OptionError(f"opponent must be one agent name or {count} (one per other seat), not {len(names)}")
-    for name in names:
+def _opponents(opponent: Opponent | Sequence[Opponent], count: int) -> list[Opponent]:
+    """One opponent per other seat (a single one serves them all), each checked."""
+    if isinstance(opponent, Sequence) and not isinstance(opponent, str):
+        chosen: list[Opponent] = list(opponent)
+    else:
+        chosen = [opponent] * count
+    if len(chosen) != count:
+        raise OptionError(f"opponent must be one opponent or {count} (one per other seat), not {len(chosen)}")
+    for who in chosen:
+        if isinstance(who, Agent) or (callable(who) and not isinstance(who, str)):
+            continue
         try:
-            if not isinstance(name, str) or name.strip().lower() == "human":
-                raise AgentError(name)
-            make_agent(name)
+            if not isinstance(who, str) or who.strip().lower() == "human":
+                raise AgentError(str(who))
+            make_agent(who)
         except AgentError:
-            raise OptionError(f"unknown opponent {name!r}; opponents: {', '.join(agent_names())} or mcts:N") from None
-    return names
+            raise OptionError(f"unknown opponent {who!r}; opponents: {', '.join(agent_names())}, mcts:N, an Agent, "
+                              "or a function (observation, action_mask) -> action id") from None
+    return chosen
 
 
 def default_players(game: Game) -> int:

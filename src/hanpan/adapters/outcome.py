@@ -8,6 +8,14 @@
 
 A game that is not over, or that ``max_turns`` stopped without a result, is worth 0 to everyone.
 
+When the rewards come (``reward=`` in the PettingZoo and Gymnasium adapters, :data:`REWARDS`):
+
+- ``"terminal"`` (the default): all at the end, the game's worth above.
+- ``"score_change"`` (dense, with ``returns="score"`` only): after every step, the change of each seat's
+  :func:`margin` (its points so far minus the others' mean; alone, its points) since its last reward,
+  and at the end the rest of its worth, so a seat's rewards add up to exactly what ``"terminal"`` pays
+  (a forfeit, or a game stopped by ``max_turns``, takes back what was paid).
+
 >>> import hanpan
 >>> from hanpan.core.rng import Rng
 >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=4)
@@ -30,6 +38,8 @@ if TYPE_CHECKING:
 
 Outcome = Literal["score", "win"]
 OUTCOMES: tuple[Outcome, ...] = ("score", "win")
+Reward = Literal["terminal", "score_change"]
+REWARDS: tuple[Reward, ...] = ("terminal", "score_change")
 
 
 def check_outcome(kind: str) -> Outcome:
@@ -39,17 +49,43 @@ def check_outcome(kind: str) -> Outcome:
     return kind
 
 
+def check_reward(reward: str, kind: Outcome) -> Reward:
+    """``reward`` if it is one of :data:`REWARDS` and goes with ``kind``, else a ValueError saying why.
+
+    >>> check_reward("score_change", "win")
+    Traceback (most recent call last):
+    ...
+    ValueError: reward 'score_change' pays changes of points: it needs returns='score', not 'win'
+    """
+    if reward not in REWARDS:
+        raise ValueError(f"unknown reward {reward!r}; use one of: {', '.join(REWARDS)}")
+    if reward == "score_change" and kind != "score":
+        raise ValueError(f"reward 'score_change' pays changes of points: it needs returns='score', not {kind!r}")
+    return reward
+
+
+def margin(state: State) -> list[float]:
+    """Each seat's points so far minus the mean of the others' (alone: its points), over or not.
+
+    >>> import hanpan
+    >>> margin(hanpan.game("harmonies").new(players=3, seed=1))
+    [0.0, 0.0, 0.0]
+    """
+    totals = [float(card.total) for card in state.scores()]
+    players = len(totals)
+    if players == 1:
+        return totals
+    everyone = sum(totals)
+    return [total - (everyone - total) / (players - 1) for total in totals]
+
+
 def returns(state: State, kind: Outcome = "score") -> list[float]:
     """Each seat's worth of ``state``: 0 for all until it is finished (see the module's text)."""
     players = state.num_players
     if not state.is_over or state.status != "finished":
         return [0.0] * players
     if kind == "score":
-        totals = [float(card.total) for card in state.scores()]
-        if players == 1:
-            return totals
-        everyone = sum(totals)
-        return [total - (everyone - total) / (players - 1) for total in totals]
+        return margin(state)
     winners = set(state.winners())
     if players == 1:
         return [1.0 if 0 in winners else 0.0]

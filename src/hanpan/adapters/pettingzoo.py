@@ -1,6 +1,6 @@
 """hanpan's games as PettingZoo AEC environments (``pip install hanpan[rl]``): every seat a learner.
 
-``env(game, players=..., returns=..., max_cycles=..., **options)`` is :class:`raw_env` in PettingZoo's
+``env(game, players=..., returns=..., reward=..., max_cycles=..., **options)`` is :class:`raw_env` in PettingZoo's
 ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``.  Any registered game works, with no code of
 its own here.
 
@@ -10,11 +10,15 @@ its own here.
   — the observation from ``state.view(seat)`` only (:mod:`hanpan.adapters.observation`), the mask 1 at
   the legal action ids for the agent to move and all 0 for every other agent.  Action: an id,
   ``Discrete(len(game.actions))``.
-- Rewards only when the game ends: :func:`hanpan.adapters.outcome.returns` (``returns="score"`` or
-  ``"win"``); then every agent is terminated.  A game stopped by its ``max_turns`` option, or by
+- Rewards (``reward="terminal"``) only when the game ends: :func:`hanpan.adapters.outcome.returns`
+  (``returns="score"`` or ``"win"``); then every agent is terminated.  ``reward="score_change"`` (dense,
+  with ``returns="score"``): after every step, each agent the change of its margin (points minus the
+  others' mean) since the last, adding up to the same.  A game stopped by its ``max_turns`` option, or by
   ``max_cycles`` (at most ``max_cycles × players`` decisions), truncates every agent, worth 0.
 - An illegal action forfeits (:mod:`hanpan.adapters.common`): every agent is terminated, the mover gets
-  the forfeit value and ``infos[agent]["illegal"] = True``, the others 0.
+  the forfeit value and ``infos[agent]["illegal"] = True``, the others 0 (with ``"score_change"``, less
+  what each was paid already).
+- Environments pickle with plain :mod:`pickle`.
 - ``reset(seed=s)`` plays the game ``game.new(players, seed=s, **options)``: the same seed and action ids
   give the native engine's game; an unseeded ``reset()`` draws the game's seed from the generator of the
   last seeded reset (from fresh entropy before any).  ``env.unwrapped.game_state`` is the true
@@ -51,11 +55,13 @@ from hanpan.adapters.common import (
     Table,
     action_mask,
     check_render_mode,
+    check_reward,
     forfeit,
     mask_box,
     observation,
     observation_box,
     render_text,
+    worth,
 )
 from hanpan.adapters.outcome import returns as outcome_returns
 from hanpan.core.contract import State
@@ -65,9 +71,9 @@ Observation = dict[str, np.ndarray[Any, Any]]
 
 
 def env(game: str, *, players: int | None = None, render_mode: str | None = None, returns: str = "score",
-        max_cycles: int | None = None, **options: Any) -> AECEnv:
+        reward: str = "terminal", max_cycles: int | None = None, **options: Any) -> AECEnv:
     """The game as a wrapped AEC environment (see the module's text); options are the game's options."""
-    environment = raw_env(game, players=players, render_mode=render_mode, returns=returns,
+    environment = raw_env(game, players=players, render_mode=render_mode, returns=returns, reward=reward,
                           max_cycles=max_cycles, **options)
     return OrderEnforcingWrapper(AssertOutOfBoundsWrapper(environment))
 
@@ -79,9 +85,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
                                           "is_parallelizable": False}
 
     def __init__(self, game: str, *, players: int | None = None, render_mode: str | None = None,
-                 returns: str = "score", max_cycles: int | None = None, **options: Any) -> None:
+                 returns: str = "score", reward: str = "terminal", max_cycles: int | None = None,
+                 **options: Any) -> None:
         super().__init__()
         self.table = Table.make(game, players, returns, options)
+        self.reward = check_reward(reward, self.table.returns)
         self.render_mode = check_render_mode(render_mode)
         if max_cycles is not None and (isinstance(max_cycles, bool) or not isinstance(max_cycles, int)
                                        or max_cycles < 1):
@@ -98,6 +106,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self.game_state: State | None = None
         self._seeds = np.random.default_rng()
         self._decisions = 0
+        self._paid = [0.0] * self.table.players  # reward="score_change": each seat's rewards so far
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -115,6 +124,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
             self.game_state = self.table.new(seed)  # checks the seed first
             self._seeds = np.random.default_rng(seed)
         self._decisions = 0
+        self._paid = [0.0] * self.table.players
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -137,10 +147,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         action_id = -1 if action is None else int(action)
+        dense = self.reward == "score_change"
         if action_id not in state.legal_action_ids():
             self.rewards[agent] = forfeit(state, self._seats[agent], self.table.returns)
             self.infos[agent] = {"illegal": True}
             self.terminations = dict.fromkeys(self.agents, True)
+            if dense:  # the game's worth is the forfeit's: take back what was paid
+                self.rewards = {a: self.rewards[a] - self._paid[self._seats[a]] for a in self.agents}
         else:
             state.apply_id(action_id)
             self._decisions += 1
@@ -153,6 +166,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # PettingZoo has no type informati
                 self.truncations = dict.fromkeys(self.agents, True)
             else:
                 self._select()
+                if dense:
+                    self.rewards = {a: worth(state, self._seats[a], self.table.returns) for a in self.agents}
+            if dense:
+                self.rewards = {a: self.rewards[a] - self._paid[self._seats[a]] for a in self.agents}
+        if dense:
+            for a in self.agents:
+                self._paid[self._seats[a]] += self.rewards[a]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
