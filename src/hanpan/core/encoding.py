@@ -108,7 +108,10 @@ def dense(encoded: Encoded) -> list[float]:
     [0.0, 0.5, 0.0, 1.0]
     """
     ones, offsets, values = encoded
-    out = [float(one) for one in ones]
+    out = [0.0] * len(ones)
+    for at in range(len(ones)):  # (mypyc cannot compile a comprehension over a bytearray)
+        if ones[at]:
+            out[at] = 1.0
     for at, value in zip(offsets, values, strict=True):
         out[at] = value
     return out
