@@ -15,9 +15,13 @@ Each line plays whole random games (seeds 0, 1, … as the time allows) for ``--
   (counting its decisions).
 
 ``decisions/s`` counts every decision of the game (in Gymnasium the opponent's too); ``steps/s`` the
-environment's ``step`` calls.  The profile (cProfile, of the adapters' runs of one game)
+environment's ``step`` calls.  Then the cost of one observation alone: ``common.observation`` (what the
+PettingZoo and Gymnasium adapters call) on the mover's seat of positions of seeded random games, the best
+of 5 passes, in µs.  The profile (cProfile, of the adapters' runs of one game)
 gives the cumulative time of the parts as shares of the run; they overlap (the mask calls
-``legal_action_ids``; ``observation`` holds ``view``, ``encode`` and the conversion to numpy).  About a minute
+``legal_action_ids``; ``observation`` holds the game's encoder, ``Encoding.sparse``, and numpy's
+``frombuffer`` and ``astype``; before issue 52 it held ``view``, ``encode`` and ``asarray``).  Compiled
+functions (the engine's, the encoders') are invisible to cProfile: their time counts in their callers'.  About a minute
 with the defaults (3 games × 4 lines × ``--seconds``, then the profile); the last figures are in
 docs/research.md.
 """
@@ -133,6 +137,28 @@ def gym(game_id: str, players: int) -> Runner:
     return run
 
 
+def observation_cost(game_id: str, players: int) -> float:
+    """µs per ``observation(table, state, seat)`` over positions of six seeded random games (best of 5)."""
+    from hanpan.adapters.common import Table, observation
+
+    table = Table.make(game_id, players, "score", {})
+    positions = []
+    for seed in range(6):
+        state = table.new(seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            if rng.random() < 0.15:
+                positions.append(state.clone())
+            state.apply_id(rng.choice(state.legal_action_ids()))
+    best = float("inf")
+    for _ in range(5):
+        start = time.perf_counter()
+        for state in positions:
+            observation(table, state, state.current_player)
+        best = min(best, (time.perf_counter() - start) / len(positions))
+    return best * 1e6
+
+
 def timed(run: Runner, seconds: float) -> tuple[float, float, int]:
     """Decisions/s and steps/s over whole games played for about ``seconds``; and the games played."""
     decisions = steps = games = 0
@@ -154,8 +180,8 @@ PARTS: list[tuple[str, Callable[[str, str], bool]]] = [
     ("observation: all", lambda f, n: (n == "observation" and f.endswith("adapters/common.py"))
      or (n == "set_from" and f.endswith("adapters/openspiel.py"))),
     ("  view(seat)", lambda f, n: n == "view" and "/games/" in f),
-    ("  encode", lambda f, n: n == "encode" and f.endswith("adapters/observation.py")),
-    ("  numpy asarray", lambda f, n: "asarray" in n),
+    ("  encoder (Encoding.sparse)", lambda f, n: n in ("sparse", "encode") and f.endswith("adapters/observation.py")),
+    ("  numpy (frombuffer, astype)", lambda f, n: "frombuffer" in n or "astype" in n or "asarray" in n),
     ("action_mask: all", lambda f, n: n == "action_mask" and f.endswith("adapters/common.py")),
     ("  numpy zeros + set", lambda f, n: "zeros" in n),
     ("learner's np.flatnonzero(mask)", lambda f, n: n == "flatnonzero"),
@@ -198,6 +224,9 @@ def main() -> None:
             base = base or per_decision
             print(f"{game_id:<22}{name:<12}{per_decision:>13,.0f}{per_step:>11,.0f}{games:>7}"
                   f"{per_decision / base:>10.2f}x")
+    print("\nobservation building, µs per call (common.observation, the mover's seat)")
+    for game_id in game_ids:
+        print(f"  {game_id:<22}{observation_cost(game_id, args.players):>8.1f}")
     if args.no_profile:
         return
     for name, make in (("openspiel", openspiel), ("pettingzoo", pettingzoo), ("gymnasium", gym)):

@@ -149,7 +149,7 @@ def test_the_encoders_give_the_view_encodings_of_before(game_id: str, players: i
     """Straight from the state, every number of every seat as the view encoder of before gave it."""
     reference = ENCODE[game_id]
     compared = 0
-    for seed in range(4):
+    for seed in range(4 if players <= 2 else 2):  # a few thousand positions a game in all
         state, encoding = _new(game_id, players, options, seed=100 + seed)
         rng = random.Random(seed)
         decisions = 0
@@ -162,7 +162,7 @@ def test_the_encoders_give_the_view_encodings_of_before(game_id: str, players: i
                 break
             state.apply_id(rng.choice(state.legal_action_ids()))
             decisions += 1
-    assert compared > 4 * players * 5
+    assert compared > 2 * players * 5
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), SETUPS, ids=IDS)
