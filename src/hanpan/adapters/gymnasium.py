@@ -1,5 +1,5 @@
 """hanpan's games as single-agent Gymnasium environments (``pip install hanpan[rl]``): one learner, the
-other seats played by hanpan's agents.
+other seats played by hanpan's agents or by functions of your own.
 
 ``HanpanEnv(game, players=None, seat=0, opponent="greedy", returns="score", reward="terminal",
 illegal="forfeit", render_mode=None, **options)``: the learner plays ``seat``; ``opponent`` plays every
@@ -12,7 +12,7 @@ game works, with no code of its own here.
   which gets that seat's own observation and mask (so a copy of the learner's policy plays the others:
   self-play).  ``env.unwrapped.set_opponents(opponent)`` changes them from the next ``reset``.
 
-- Observation: ``float32[encoding.size]`` from ``state.view(seat)`` only (:mod:`hanpan.adapters.observation`).
+- Observation: ``float32[encoding.size]``, what ``state.view(seat)`` shows (:mod:`hanpan.adapters.observation`).
   Action: an id, ``Discrete(len(game.actions))``.  ``info["action_mask"]`` (int8, 1 at each legal id;
   ``Discrete.sample(mask=...)`` takes it) and ``action_masks()`` (bool, sb3-contrib's MaskablePPO calls
   it) say which ids are legal now.

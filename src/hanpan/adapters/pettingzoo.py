@@ -7,7 +7,7 @@ its own here.
 - Agents ``player_0 … player_{n-1}`` (seat ``i``); ``agent_selection`` is always the seat to move (a
   composite turn is several decisions in a row by the same agent).
 - Observation of an agent: ``{"observation": float32[encoding.size], "action_mask": int8[len(game.actions)]}``
-  — the observation from ``state.view(seat)`` only (:mod:`hanpan.adapters.observation`), the mask 1 at
+  — the observation: what ``state.view(seat)`` shows (:mod:`hanpan.adapters.observation`), the mask 1 at
   the legal action ids for the agent to move and all 0 for every other agent.  Action: an id,
   ``Discrete(len(game.actions))``.
 - Rewards (``reward="terminal"``) only when the game ends: :func:`hanpan.adapters.outcome.returns`
