@@ -332,7 +332,7 @@ class SeatHttp:
     """One seat's HTTP/1.1 connection, kept alive between its moves as a browser's is, opened again when it
     has been idle KEEP_ALIVE seconds (so a request never goes out on a connection the server is closing) or
     when the seat moves to another server.  It sends a POST and reads its answer, nothing more: an httpx
-    client per seat cost the clients about four times the CPU, most of it in its connection pool, and the
+    client per seat cost the clients about twice the CPU (1.7-2.2 times), most of it in its pool, and the
     clients of 1,000 games share this process (and the machine) with the servers."""
 
     def __init__(self) -> None:
