@@ -62,6 +62,9 @@ class ServerSettings:
         "days a game may wait for a move before it is marked abandoned (and not resumed at start)"))
     new_records_per_minute: int = field(default=12, metadata=_help(
         "records new to the server that one client address may replay per minute"))
+    gc_freeze_seconds: float = field(default=60.0, metadata=_help(
+        "seconds between two freezes of what is alive (gc.freeze: Python's full garbage collections then "
+        "skip it, and stop pausing every game for up to a second); everything is collected once an hour"))
     #: the host names the server answers to (any address always: see hanpan.web.middleware.host_allowed)
     allowed_hosts: tuple[str, ...] = ("localhost",)
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)

@@ -193,7 +193,8 @@ class Sync:
         game_id = live.stored.id
         async with live.lock:
             if not rebuild and not whole:  # news of moves: only they are read
-                await self._read_moves(live)
+                if not await self._read_moves(live):
+                    return  # none new (this process had them already): nothing to push again
             else:
                 stored = await hub.db(hub.store.game, game_id)
                 if stored is None:
@@ -217,13 +218,15 @@ class Sync:
         else:
             hub.kick(live)
 
-    async def _read_moves(self, live: LiveGame) -> None:
-        """Make live the moves stored after ``live``'s last one."""
+    async def _read_moves(self, live: LiveGame) -> int:
+        """Make live the moves stored after ``live``'s last one; how many there were."""
         hub = self.hub
-        for move in await hub.db(hub.store.moves, live.stored.id, live.move_number):
+        moves = await hub.db(hub.store.moves, live.stored.id, live.move_number)
+        for move in moves:
             action = live.state.parse_action(move.notation)
             live.commit_move(action, move.seat, live.after(action))
             live.stored.updated_at = hub.clock()
+        return len(moves)
 
     # --- decisions made elsewhere --------------------------------------------------------------------
     async def decide_elsewhere(self, decision: Decision) -> str:
