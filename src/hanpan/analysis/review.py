@@ -52,8 +52,8 @@ from hanpan.analysis.estimates import (
 from hanpan.analysis.results import DecisionReview, Estimate, Review, SeatSummary
 from hanpan.core import evaluation
 from hanpan.core.contract import State
-from hanpan.core.errors import IllegalActionError, OptionError, RecordError
-from hanpan.core.record import Record, result_of, start
+from hanpan.core.errors import IllegalActionError, OptionError
+from hanpan.core.record import Record, replay, start
 from hanpan.core.registry import game as get_game
 
 #: the level that reviews unless told
@@ -156,19 +156,14 @@ def load(record: Record | Mapping[str, Any]) -> Record:
 
 
 def positions(record: Record) -> list[tuple[State, str]]:
-    """Each decision's position (before it) and the move made, every move checked as ``hanpan replay``
-    checks it (a bad one is named by its number), and the stored result too."""
+    """Each decision's position (before it) and the move made; the record is checked first as ``hanpan
+    replay`` checks it (a bad move is named by its number, a stored result must match)."""
+    replay(record)
     state = start(record)
     out = []
-    for number, text in enumerate(record.actions, 1):
-        before = state.clone()
-        try:
-            state.play(text)
-        except (IllegalActionError, ValueError) as e:
-            raise RecordError(f"move {number} ({text!r}): {e}", move_number=number) from None
-        out.append((before, text))
-    if record.result is not None and result_of(state) != record.result:
-        raise RecordError(f"stored result {record.result} differs from the replayed {result_of(state)}")
+    for text in record.actions:
+        out.append((state.clone(), text))
+        state.play(text)
     return out
 
 
