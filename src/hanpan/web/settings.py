@@ -62,7 +62,20 @@ class ServerSettings:
         "days a game may wait for a move before it is marked abandoned (and not resumed at start)"))
     new_records_per_minute: int = field(default=12, metadata=_help(
         "records new to the server that one client address may replay per minute"))
-    gc_freeze_seconds: float = field(default=60.0, metadata=_help(
+    analysis_workers: int = field(default=1, metadata=_help(
+        "worker processes, at a low CPU priority, for game reviews and hints (each decision starts only while "
+        "a computer seats' worker is idle; hints go first); 0: no analysis on this server"))
+    analysis_samples: int = field(default=8, metadata=_help(
+        "a review's and a hint's samples per decision (hanpan analyse --samples): more is surer and slower"))
+    analysis_alternatives: int = field(default=2, metadata=_help(
+        "moves judged per decision besides the level's and the one played (hanpan analyse --alternatives)"))
+    analyses_per_hour: int = field(default=12, metadata=_help(
+        "game reviews new to the server that one client address may start per hour"))
+    hints_per_minute: int = field(default=20, metadata=_help(
+        "hints one client address may ask for per minute"))
+    #: the level that reviews and gives hints unless a request names another (``--analysis-level``)
+    analysis_level: str = "hard"
+    gc_freeze_seconds: float = field(default=10.0, metadata=_help(
         "seconds between two freezes of what is alive (gc.freeze: Python's full garbage collections then "
         "skip it, and stop pausing every game for up to a second); everything is collected once an hour"))
     #: the host names the server answers to (any address always: see hanpan.web.middleware.host_allowed)
@@ -85,10 +98,13 @@ def add_options(parser: argparse.ArgumentParser, whole: Callable[[str], int] = i
     for f in _numeric_fields():
         default = f.default
         read = whole if isinstance(default, int) else number
-        if f.name == "bot_workers":  # 0 means: decisions made by ``hanpan bots`` services
+        if f.name in ("bot_workers", "analysis_workers"):  # 0: none here (bots elsewhere; no analysis)
             read = _zero_or(whole)
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=default, type=read,
                             help=f"{f.metadata['help']} (default {default:g})")
+    parser.add_argument("--analysis-level", default=ServerSettings.analysis_level, metavar="LEVEL",
+                        help="the computer level that reviews games and gives hints unless asked for another "
+                             f"(greedy, easy, normal, hard, master; default {ServerSettings.analysis_level})")
 
 
 def _zero_or(whole: Callable[[str], int]) -> Callable[[str], int]:
@@ -100,8 +116,11 @@ def _zero_or(whole: Callable[[str], int]) -> Callable[[str], int]:
 
 
 def from_options(args: argparse.Namespace) -> ServerSettings:
-    """The settings :func:`add_options`' options were given."""
+    """The settings :func:`add_options`' options were given (an unknown ``--analysis-level``: AgentError)."""
+    from hanpan.analysis.estimates import check_level
+
+    check_level(args.analysis_level)
     limits = {f.name: getattr(args, f.name) for f in dataclasses.fields(ConnectionLimits)}
     settings = {f.name: getattr(args, f.name) for f in dataclasses.fields(ServerSettings) if "help" in f.metadata}
     return ServerSettings(**settings, allowed_hosts=("localhost", *args.allowed_host),
-                          connections=ConnectionLimits(**limits))
+                          analysis_level=args.analysis_level, connections=ConnectionLimits(**limits))
