@@ -8,6 +8,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import create_engine
 
 import hanpan.web.decisions  # declares its table on the shared metadata
+import hanpan.web.reviews_store  # declares its tables on the shared metadata
 import hanpan.web.schema  # noqa: F401  (declares its tables on the shared metadata)
 from hanpan.web.storage import Store, StoredGame, metadata
 

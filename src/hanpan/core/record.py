@@ -30,7 +30,12 @@ FORMAT = "hanpan.record/1"
 
 @dataclass
 class Record:
-    """One game as played; ``result`` is None while unknown."""
+    """One game as played; ``result`` is None while unknown; ``hints_used``: the seats that asked the
+    computer for a hint during the game (the web app's hint button; such a game is never rated).
+
+    >>> Record.from_json({**Record("harmonies", {}, ["ann"], 1, hints_used=[0]).to_json()}).hints_used
+    [0]
+    """
 
     game: str
     options: dict[str, Any]
@@ -38,6 +43,7 @@ class Record:
     seed: int
     actions: list[str] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    hints_used: list[int] = field(default_factory=list)
 
     @classmethod
     def of(cls, state: State, players: Sequence[str], actions: Sequence[str]) -> Record:
@@ -56,6 +62,8 @@ class Record:
         }
         if self.result is not None:
             data["result"] = self.result
+        if self.hints_used:
+            data["hints_used"] = list(self.hints_used)
         return data
 
     @classmethod
@@ -92,8 +100,12 @@ class Record:
             raise RecordError("record 'result' must be an object with 'scores' and 'winners' lists")
         if not isinstance(data["game"], str):
             raise RecordError("record 'game' must be a game id")
+        hints = data.get("hints_used", [])
+        if not isinstance(hints, list) or not all(
+                isinstance(s, int) and not isinstance(s, bool) and 0 <= s < len(players) for s in hints):
+            raise RecordError(f"record 'hints_used' must list seats from 0 to {len(players) - 1}")
         return cls(data["game"], dict(options), list(players), seed, list(actions),
-                   dict(result) if result is not None else None)
+                   dict(result) if result is not None else None, sorted(set(hints)))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), ensure_ascii=False, indent=1) + "\n", "utf-8")

@@ -29,14 +29,16 @@ from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
 from hanpan.core.registry import all_games
 from hanpan.core.registry import game as find_game
-from hanpan.web import routes_accounts, routes_tables
+from hanpan.web import routes_accounts, routes_analysis, routes_tables
 from hanpan.web.accounts import KEY_PREFIX, Accounts
+from hanpan.web.analysis_lane import AnalysisLane
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
 from hanpan.web.middleware import BodyLimit, HostCheck, SecurityHeaders
 from hanpan.web.ratings import Ratings, rated_levels
 from hanpan.web.replays import MAX_REPLAY_MOVES, RateLimit, Replay, Replays, record_key
+from hanpan.web.reviews import Reviews
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
@@ -93,6 +95,8 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         holder["accounts"] = Accounts(store)
         holder["ratings"] = Ratings(store)
         holder["lobby"] = lobby = Lobby(hub, holder["ratings"])
+        # reviews and hints: their own low-priority workers, after the computer seats (docs/architecture.md)
+        holder["reviews"] = reviews = Reviews(hub, AnalysisLane(settings.analysis_workers, hub.bots), settings)
         await hub.start()
         deadlines = asyncio.get_running_loop().create_task(lobby.run_deadlines())
         try:
@@ -101,6 +105,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
             deadlines.cancel()
             with suppress(asyncio.CancelledError):
                 await deadlines
+            await reviews.close()
             await hub.close()
 
     app = FastAPI(title="hanpan", version="1", lifespan=lifespan,
@@ -123,6 +128,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     def accounts() -> Accounts:
         found: Accounts = holder["accounts"]
+        return found
+
+    def reviews() -> Reviews:
+        found: Reviews = holder["reviews"]
         return found
 
     app.state.hanpan_lobby = lobby
@@ -190,6 +199,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     routes_accounts.include(app, accounts)
     routes_tables.include(app, hub, lobby, ratings)
+    routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
 
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
@@ -274,11 +284,16 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     @app.get("/api/games/{game_id}/record", summary="The hanpan.record/1 record, once the game is over")
     async def record(game_id: str) -> dict[str, Any]:
-        return (await live_game(game_id)).record()
+        record = (await live_game(game_id)).record()
+        hinted = await reviews().hint_seats(game_id)
+        if hinted:  # the seats that asked for hints (such a game is never rated)
+            record["hints_used"] = hinted
+        return record
 
     @app.get("/api/games/{game_id}/replay", summary="A finished game at move N, seen by a seat or the table")
     async def replay_game(game_id: str, move: int = Query(0, ge=0, le=100_000),
-                          seat: int | None = Query(None, ge=0, le=7), lang: Lang = "en") -> dict[str, Any]:
+                          seat: int | None = Query(None, ge=0, le=7), lang: Lang = "en",
+                          choices: bool = False) -> dict[str, Any]:
         live = await live_game(game_id)
         if not live.state.is_over:
             raise ApiError(403, "a replay is shown once the game is over")
@@ -286,7 +301,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
             raise ApiError(400, f"seat must be 0–{len(live.stored.seats) - 1}")
         notations = [m.notation for m in live.moves]
         replay = await asyncio.to_thread(replays.get, f"game:{game_id}", lambda: Replay(live.stored, notations))
-        return await asyncio.to_thread(replay.body, move, seat, lang)
+        return await asyncio.to_thread(replay.body, move, seat, lang, choices)
 
     @app.post("/api/replay", summary="Any record file at move N (the replay page's 'open a record')")
     async def replay_record(request: ReplayRequest, http: Request) -> dict[str, Any]:

@@ -133,6 +133,11 @@ class BotScheduler:
     def free(self) -> int:
         return self.workers - self._busy - sum(count for count, _ in self._held.values())
 
+    @property
+    def idle(self) -> bool:
+        """No computer seat's decision waits and a worker is free (none held for a turn going on): what
+        the analysis lane (``hanpan.web.analysis_lane``) waits for before it starts background work."""
+        return not self._waiting and self.free > 0
 
     async def decide(self, game_id: str, kind: str, players: int, *args: Any) -> str:
         """The notation :func:`choose_move` answers for ``args``, when the game's turn in the pool comes."""

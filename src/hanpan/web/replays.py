@@ -66,8 +66,10 @@ class Replay:
         self._log: list[LogEntry] = live.log
         self._render = live.render
 
-    def body(self, upto: int, seat: int | None, lang: str) -> dict[str, Any]:
-        """The body of the replay at move ``upto`` (0 = the start), seen by ``seat`` or the table."""
+    def body(self, upto: int, seat: int | None, lang: str, choices: bool = False) -> dict[str, Any]:
+        """The body of the replay at move ``upto`` (0 = the start), seen by ``seat`` or the table;
+        ``choices``: with the seat's legal moves and their hints when it is to move there (the review's
+        page draws the move played and the level's beside it)."""
         upto = max(0, min(upto, self.total))
         base = upto // CHECKPOINT
         state = self._checkpoints[base].clone()
@@ -75,6 +77,8 @@ class Replay:
             state.apply(action)
         live = LiveGame(self.stored, state, self._moves[:upto], self._log[:upto], self._render)
         body = live.body(seat, lang)
+        if choices and seat is not None and seat == state.current_player:
+            return {**body, "can_undo": False, "total_moves": self.total}
         return {**body, "legal": [], "hints": {}, "can_undo": False, "total_moves": self.total}
 
 

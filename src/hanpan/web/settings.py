@@ -117,9 +117,10 @@ def _zero_or(whole: Callable[[str], int]) -> Callable[[str], int]:
 
 def from_options(args: argparse.Namespace) -> ServerSettings:
     """The settings :func:`add_options`' options were given (an unknown ``--analysis-level``: AgentError)."""
-    from hanpan.analysis.estimates import check_level
+    from hanpan.analysis.estimates import Budget, check_level
 
     check_level(args.analysis_level)
+    Budget(samples=args.analysis_samples, alternatives=args.analysis_alternatives)  # at least 2 samples
     limits = {f.name: getattr(args, f.name) for f in dataclasses.fields(ConnectionLimits)}
     settings = {f.name: getattr(args, f.name) for f in dataclasses.fields(ServerSettings) if "help" in f.metadata}
     return ServerSettings(**settings, allowed_hosts=("localhost", *args.allowed_host),
