@@ -10,6 +10,7 @@
 
 import { api, copyButton, currentLang, gameName, header, meta, seatName, t } from "./common.js";
 import { loadBoard } from "./board.js";
+import { Hints } from "./hint.js";
 import { Chooser } from "./moves.js";
 import { finalCard, logList, scoreTable, statusLine } from "./panels.js";
 import { playLink, remember, tokensOf } from "./tokens.js";
@@ -55,8 +56,10 @@ const promptBox = h("p", { id: "prompt" });
 const errorBox = h("p", { id: "error", class: "error", role: "alert" });
 const toolsBox = h("div", { class: "bar-tools" });
 const heading = h("h1", { class: "visually-hidden", id: "game-title" }, "hanpan");
+// hints, where no other person plays (hint.js): the answer shows in the bar, its move lit on the board
+const hints = new Hints({ gameId, lang, token: () => token, play: (move) => submit(move), changed: () => render() });
 const actionBar = h("section", { id: "actionbar", "aria-labelledby": "game-title" }, heading,
-  h("div", { class: "bar-text" }, statusBox, promptBox, errorBox), toolsBox);
+  h("div", { class: "bar-text" }, statusBox, promptBox, errorBox, hints.box), toolsBox);
 const boardBox = h("div", { id: "board" });
 const popover = /** @type {HTMLElement} */ (h("div", { id: "popover", class: "choice-popover", role: "dialog", "aria-label": t("choose", lang), hidden: "hidden" }));
 const nudge = /** @type {HTMLElement} */ (h("div", { id: "nudge", class: "nudge", role: "alert", hidden: "hidden" }));
@@ -230,7 +233,7 @@ function drawChoices() {
   const left = chooser.candidates();
   const boardNarrows = boardBox.querySelector(".clickable") !== null;
   if (left.length <= 1 || (left.length > 8 && boardNarrows)) { closeChoices(); return; }
-  const buttons = left.map((m) => h("button", { type: "button", class: "choice", "data-move": m, onclick: () => submit(m) },
+  const buttons = left.map((m) => h("button", { type: "button", class: m === hints.best(body) ? "choice hinted" : "choice", "data-move": m, onclick: () => submit(m) },
     h("span", { class: "choice-text" }, body.hints[m] || m),
     lang === "en" ? h("code", {}, m) : null));
   popover.replaceChildren(
@@ -304,6 +307,8 @@ function tools() {
     out.push(h("button", { type: "button", id: "cancel", onclick: cancel }, t("cancel", lang)));
   }
   if (body.can_undo && !settling()) out.push(h("button", { type: "button", id: "undo", onclick: undo }, icon("undo"), " ", t("undo", lang)));
+  const hint = settling() ? null : hints.button(body, mine());
+  if (hint) out.push(hint);
   if (body.status === "finished") out.push(h("button", { type: "button", id: "show-final", onclick: () => openFinal() }, t("final_scores", lang)));
   if (body.table && body.seat !== null && body.status === "playing") out.push(h("button", { type: "button", id: "resign", class: "small", onclick: resign }, t("resign", lang)));
   return out;
@@ -326,7 +331,9 @@ function render() {
   statusBox.dataset.selection = chooser ? chooser.selection.join("|") : "";
   errorBox.textContent = message || (connection && connection !== "ok" ? connection : "");
   const recent = recentMoves(body.log, body.seat);
-  const ui = makeUi({ lang, catalog: game.catalog, body, chooser: mine() && pending === null ? chooser : null, onToken, seatName: name, recent });
+  const ui = makeUi({ lang, catalog: game.catalog, body, chooser: mine() && pending === null ? chooser : null, onToken, seatName: name, recent,
+    hinted: hints.best(body) });
+  hints.draw(body, mine() && pending === null);
   try {
     boardBox.replaceChildren(game.board.draw(body, ui));
   } catch (e) {

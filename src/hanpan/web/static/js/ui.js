@@ -51,17 +51,29 @@ export function recentMoves(log, me, turn = true) {
   return out;
 }
 
+/** Whether `move` holds `token` as whole words. @param {string | null | undefined} move @param {string} token */
+function holds(move, token) {
+  return !!move && matches(move, [token]);
+}
+
 /**
  * @param {{lang: string, catalog: any, body: any, chooser: import("./moves.js").Chooser | null,
  *          onToken: (token: string) => void, seatName: (seat: number) => string,
- *          recent?: {n: number, seat: number, move: string, text: string}[]}} opts
+ *          recent?: {n: number, seat: number, move: string, text: string}[],
+ *          shown?: {played: string, better: string | null} | null, hinted?: string | null}} opts
+ * `shown` (a review's page): draw a decision's move played and the level's better move instead of
+ * click targets: what `bind` is given for a token of either gets `move-played` / `move-better`.
+ * `hinted`: the move a hint named; its click targets also get `hinted`.
  */
 export function makeUi(opts) {
   const { lang, catalog, chooser, onToken, seatName } = opts;
   const recent = opts.recent || [];
+  const shown = opts.shown || null;
+  const hinted = opts.hinted || null;
   const newest = recent.length ? recent[recent.length - 1].n : -1;
-  const clickable = (/** @type {string} */ token) => !!chooser && chooser.clickable(token);
-  const chosen = (/** @type {string} */ token) => !!chooser && chooser.chosen(token);
+  const clickable = (/** @type {string} */ token) => (shown ? holds(shown.played, token) || holds(shown.better, token)
+    : !!chooser && chooser.clickable(token));
+  const chosen = (/** @type {string} */ token) => !shown && !!chooser && chooser.chosen(token);
   /** the newest recent move by `seat` (any seat when null) that holds `token` as whole words, or null
    * @param {string} token @param {number | null} [seat] */
   const markedBy = (token, seat = null) => {
@@ -101,8 +113,14 @@ export function makeUi(opts) {
     chosen,
     /** @param {Element} el @param {string} token @param {string} [label] */
     bind(el, token, label) {
+      if (shown) {  // nothing to click: the two moves drawn side by side
+        if (holds(shown.played, token)) el.classList.add("move-played");
+        if (holds(shown.better, token)) el.classList.add("move-better");
+        return;
+      }
       if (!clickable(token)) return;
       el.classList.add(chosen(token) ? "chosen" : "clickable");
+      if (holds(hinted, token)) el.classList.add("hinted");
       el.setAttribute("tabindex", "0");
       el.setAttribute("role", "button");
       el.setAttribute("data-token", token);
