@@ -98,7 +98,7 @@ def add_options(parser: argparse.ArgumentParser, whole: Callable[[str], int] = i
     for f in _numeric_fields():
         default = f.default
         read = whole if isinstance(default, int) else number
-        if f.name in ("bot_workers", "analysis_workers"):  # 0: none here (bots elsewhere; no analysis)
+        if f.name in ("bot_workers", "analysis_workers", "analysis_alternatives"):  # 0 allowed: none (here)
             read = _zero_or(whole)
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=default, type=read,
                             help=f"{f.metadata['help']} (default {default:g})")
