@@ -17,6 +17,7 @@ no longer rated.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import secrets
@@ -230,8 +231,9 @@ class Reviews:
             wait = self.hint_limit.wait(client)
             if wait > 0:
                 raise MoveRefused(429, f"too many hints asked from your address; try again in {wait:.0f} s")
-            # the same seed and number as this decision's review: the hint is what the review will say
-            task = DecisionTask(live.stored.game, state.to_json(), seat, None, level, self.budget, SEED, number + 1)
+            # the seed and number of this decision's review: the level's move is the one its review will name
+            budget = dataclasses.replace(self.budget, alternatives=max(1, self.budget.alternatives))  # a next best
+            task = DecisionTask(live.stored.game, state.to_json(), seat, None, level, budget, SEED, number + 1)
             thought = await self.lane.run(task, urgent=True)
             review = self._hints.get(key, lambda: thought)
             await self.hub.db(self.db.hint_given, live.stored.id, seat, number)
