@@ -149,3 +149,61 @@ def test_games_of_long_searches_still_move_while_quick_games_play_without_pause(
     assert made >= 5  # the masters' decisions go on (each 0.5 s on both processes)
     assert slowest < 3.0  # a quick decision waits at most while the masters catch up their share
     assert work.most <= 2
+
+
+def test_a_quick_decision_runs_on_the_quick_lane_while_a_long_search_holds_every_worker() -> None:
+    """A search cannot be interrupted: without the quick lane a greedy seat waited for a master decision
+    under way (abuse.py: 2 of 496 turns over 3 s).  With it, the greedy decision is made while the search
+    still runs, on the one extra process kept for quick decisions."""
+    gate = threading.Event()  # the master decision runs until the test lets it end
+    ran_on: list[str] = []
+
+    def work(game: str, position: object, seat: int, kind: str, seed: int, number: int) -> str:
+        ran_on.append(threading.current_thread().name)
+        if kind == "master":
+            gate.wait(30)
+        return f"{kind} {number}"
+
+    async def scenario() -> tuple[str, bool]:
+        scheduler = BotScheduler(2, ThreadPoolExecutor(2, thread_name_prefix="worker"), work=work,
+                                 quick_pool=ThreadPoolExecutor(1, thread_name_prefix="quick"))
+        await scheduler.decide("g", "greedy", 4, "harmonies", None, 0, "greedy", 1, 0)  # its cost is learned
+        master = asyncio.create_task(scheduler.decide("m", "master", 4, "harmonies", None, 0, "master", 1, 0))
+        while scheduler.free:  # the master decision has both workers
+            await asyncio.sleep(0.01)
+        made = await asyncio.wait_for(scheduler.decide("g", "greedy", 4, "harmonies", None, 0, "greedy", 1, 1), 20)
+        still_searching = not master.done()
+        gate.set()
+        await master
+        scheduler.close()
+        return made, still_searching
+
+    made, still_searching = asyncio.run(scenario())
+    assert made == "greedy 1" and still_searching
+    assert ran_on[-1].startswith("quick")  # the second greedy decision (after the master began): quick lane
+
+
+def test_without_a_quick_lane_the_quick_decision_waits_for_the_search() -> None:
+    """The same scheduler given only its workers' pool has no quick lane: the greedy decision waits."""
+    gate = threading.Event()
+
+    def work(game: str, position: object, seat: int, kind: str, seed: int, number: int) -> str:
+        if kind == "master":
+            gate.wait(30)
+        return f"{kind} {number}"
+
+    async def scenario() -> bool:
+        scheduler = BotScheduler(2, ThreadPoolExecutor(2), work=work)
+        await scheduler.decide("g", "greedy", 4, "harmonies", None, 0, "greedy", 1, 0)
+        master = asyncio.create_task(scheduler.decide("m", "master", 4, "harmonies", None, 0, "master", 1, 0))
+        while scheduler.free:
+            await asyncio.sleep(0.01)
+        greedy = asyncio.create_task(scheduler.decide("g", "greedy", 4, "harmonies", None, 0, "greedy", 1, 1))
+        await asyncio.sleep(0.3)
+        waiting = not greedy.done()
+        gate.set()
+        await asyncio.gather(master, greedy)
+        scheduler.close()
+        return waiting
+
+    assert asyncio.run(scenario())

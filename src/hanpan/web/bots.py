@@ -84,6 +84,8 @@ class _Job:
     start: float = 0.0
     #: the worker seconds other decisions were expected to take that started while it waited
     passed: float = 0.0
+    #: it runs on the quick lane's process (beside the workers), not on one of theirs
+    quick_lane: bool = False
 
 
 class BotScheduler:
@@ -107,11 +109,15 @@ class BotScheduler:
     - **No starvation**: when the fairest decision needs more processes than are free, others that fit
       may start meanwhile, until it has waited ``patience`` seconds: then the processes that come
       free are kept for it.
+    - **A quick lane**: a decision of a quick level (one process, under ``quick`` worker seconds lately)
+      that finds every worker busy runs at once on one more process kept for such decisions, one at a
+      time: a greedy seat beside long searches never waits for one of them to end (a search cannot be
+      interrupted).  So the machine holds at most one quick decision (milliseconds) beyond ``workers``.
     """
 
     def __init__(self, workers: int, pool: Executor | None = None, grace: float = 0.15,
                  patience: float = 3.0, latency: float = 1.0, quick: float = 0.1, turn_budget: float = 1.0,
-                 work: Callable[..., str] = choose_move) -> None:
+                 work: Callable[..., str] = choose_move, quick_pool: Executor | None = None) -> None:
         self.workers = workers
         self.work = work  # what a worker runs (tests give a stand-in)
         self.grace = grace
@@ -128,6 +134,11 @@ class BotScheduler:
         self._finish: dict[str, float] = {}  # game id -> its finish tag
         self._cost: dict[str, float] = {}  # "game/level" -> worker seconds of its recent decisions
         self._held: dict[str, tuple[int, asyncio.TimerHandle]] = {}
+        self._quick_pool = quick_pool
+        self._given_quick_pool = quick_pool is not None
+        #: a scheduler given its workers' pool (tests, a stand-in ``work``) has a quick lane only if given one
+        self._quick_lane = pool is None or quick_pool is not None
+        self._quick_busy = False
 
     @property
     def free(self) -> int:
@@ -153,10 +164,14 @@ class BotScheduler:
         loop = asyncio.get_running_loop()
         now = loop.time()
         while self._waiting:
-            job = self._next(now)
+            job = self._next(now) or self._quick(now)
             if job is None:
                 return
             self._waiting.remove(job)
+            if job.quick_lane:
+                self._quick_busy = True
+                self._start(job, now)
+                continue
             held = self._held.pop(job.game_id, None)
             if held is not None:
                 held[1].cancel()
@@ -189,6 +204,17 @@ class BotScheduler:
         # meanwhile a decision that fits the free processes may start (backfilling)
         return next((job for job in order if job.weight <= self.free), None)
 
+    def _quick(self, now: float) -> _Job | None:
+        """A quick level's decision for the quick lane (free, and no worker free for it), or None."""
+        if not self._quick_lane or self._quick_busy:
+            return None
+        quick = [j for j in self._waiting if j.weight == 1 and self.expected(j) <= self.quick]
+        if not quick:
+            return None
+        job = min(quick, key=lambda j: (self._tag(j, now), j.since))
+        job.quick_lane = True
+        return job
+
     def _tag(self, job: _Job, now: float) -> float:
         """The decision's finish tag: its start tag plus what it is expected to cost."""
         return job.start + self.expected(job)
@@ -203,10 +229,14 @@ class BotScheduler:
 
     def _start(self, job: _Job, began: float) -> None:
         loop = asyncio.get_running_loop()
+        if job.quick_lane and self._quick_pool is None:
+            self._quick_pool = make_pool(1)
         if self._pool is None:
             self._pool = make_pool(self.workers)
         try:
-            running = loop.run_in_executor(self._pool, self.work, *job.args)
+            pool = self._quick_pool if job.quick_lane else self._pool
+            assert pool is not None
+            running = loop.run_in_executor(pool, self.work, *job.args)
         except (BrokenExecutor, RuntimeError) as e:  # a broken pool: the caller retries on a new one
             self._finished(job, began, 0)
             job.future.set_exception(BrokenExecutor(str(e)))
@@ -228,7 +258,11 @@ class BotScheduler:
     def _finished(self, job: _Job, began: float, hold: int) -> None:
         loop = asyncio.get_running_loop()
         now = loop.time()
-        self._busy -= job.weight
+        if job.quick_lane:  # its cost is learned and charged to its game; nothing of the workers' is held
+            self._quick_busy = False
+            hold = 0
+        else:
+            self._busy -= job.weight
         spent = job.weight * (now - began)
         self._finish[job.game_id] = job.start + spent
         self._cost[job.kind] = 0.7 * self._cost.get(job.kind, spent) + 0.3 * spent
@@ -260,6 +294,9 @@ class BotScheduler:
         if self._pool is not None and not self._given_pool:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        if self._quick_pool is not None and not self._given_quick_pool:
+            self._quick_pool.shutdown(wait=False, cancel_futures=True)
+            self._quick_pool = None
 
     def close(self) -> None:
         """Stop every worker process now (and the search pools they started: see :func:`make_pool`)."""
@@ -272,3 +309,6 @@ class BotScheduler:
         if self._pool is not None and not self._given_pool:
             stop_pool(self._pool)
             self._pool = None
+        if self._quick_pool is not None and not self._given_quick_pool:
+            stop_pool(self._quick_pool)
+            self._quick_pool = None
