@@ -507,6 +507,7 @@ async def attack_starved(server: Server, flags: set[str], args: argparse.Namespa
         "greedy turn s max": round(max(turns), 2) if turns else None,
         "greedy turns over 3 s": sum(1 for t in turns if t > 3),
         "slowest greedy turns s": sorted((round(t, 1) for t in turns), reverse=True)[:5],
+        "turns over 3 s: their place among the turns (0: the first)": [i for i, t in enumerate(turns) if t > 3],
         "greedy decisions": len(gaps),
         "greedy decision s median / max": [round(statistics.median(gaps), 3), round(max(gaps), 2)] if gaps else None,
         "greedy decisions over 3 s": sum(1 for t in gaps if t > 3),

@@ -23,7 +23,8 @@ from hanpan.web.settings import ServerSettings
 #: how long a test waits for a WebSocket frame or a computer seat before it fails
 WAIT = 20.0
 #: the test client's requests come to host "testserver" (its WebSockets always do)
-TEST_SETTINGS = ServerSettings(bot_workers=1, allowed_hosts=("testserver",), max_bot_games_per_client=1000)
+TEST_SETTINGS = ServerSettings(bot_workers=1, allowed_hosts=("testserver",), max_bot_games_per_client=1000,
+                               warm_workers=False)
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ class BotService:
         """Take and make decisions until ``stop`` is set."""
         stop = stop or asyncio.Event()
         loop = asyncio.get_running_loop()
+        self.scheduler.warm()
         if not self.store.is_sqlite:
             threading.Thread(target=self._listen, args=(loop,), name="hanpan-bots-news", daemon=True).start()
         try:

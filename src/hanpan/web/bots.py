@@ -59,6 +59,13 @@ def stop_pool(pool: Executor, seconds: float = 3.0) -> None:
                 process.kill()
 
 
+def warm(pool: Executor) -> Executor:
+    """``pool`` with its process started now (a spawned process takes a second or two to import hanpan:
+    not on a seat's first decision)."""
+    pool.submit(os.getpid)
+    return pool
+
+
 def processes_of(kind: str, game_id: str, players: int) -> int:
     """How many processes a decision of the level ``kind`` keeps busy: 1, or its ``workers`` setting
     (a level that thinks on both cores runs its own pool of 2 beside the worker, which then only waits).
@@ -220,8 +227,13 @@ class BotScheduler:
         return job.start + self.expected(job)
 
     def expected(self, job: _Job) -> float:
-        """The worker seconds a decision of this level in this game took lately (a guess before the first)."""
-        return self._cost.get(job.kind, job.weight * 0.5)
+        """The worker seconds a decision of this level in this game took lately; before the first, a guess:
+        a level that searches (``LEVELS``) half a second a process, one that does not (random, greedy)
+        quick."""
+        known = self._cost.get(job.kind)
+        if known is not None:
+            return known
+        return job.weight * 0.5 if job.kind.split("/", 1)[-1] in LEVELS else self.quick / 2
 
     def _held_for(self, game_id: str) -> int:
         held = self._held.get(game_id)
@@ -229,10 +241,10 @@ class BotScheduler:
 
     def _start(self, job: _Job, began: float) -> None:
         loop = asyncio.get_running_loop()
-        if job.quick_lane and self._quick_pool is None:
-            self._quick_pool = make_pool(1)
         if self._pool is None:
             self._pool = make_pool(self.workers)
+        if self._quick_lane and self._quick_pool is None:  # ready before a quick decision needs it
+            self._quick_pool = warm(make_pool(1))
         try:
             pool = self._quick_pool if job.quick_lane else self._pool
             assert pool is not None
@@ -288,6 +300,18 @@ class BotScheduler:
     def _release(self, game_id: str) -> None:
         self._held.pop(game_id, None)
         self._dispatch()
+
+    def warm(self) -> None:
+        """Start the worker processes now (a server that starts: its first decisions need not wait for
+        them to import hanpan)."""
+        if self._given_pool:
+            return
+        if self._pool is None:
+            self._pool = make_pool(self.workers)
+        for _ in range(self.workers):
+            self._pool.submit(os.getpid)
+        if self._quick_lane and self._quick_pool is None:
+            self._quick_pool = warm(make_pool(1))
 
     def broken(self) -> None:
         """Its workers died: the next decision starts a new pool."""

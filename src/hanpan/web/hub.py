@@ -169,6 +169,8 @@ class Hub:
         """Abandon the games left idle too long, resume the others whose computer seats have a move to
         make (games of people only are rebuilt when someone opens them), and sweep again every hour."""
         await self.sync.start()
+        if self.bots is not None and self.settings.warm_workers:
+            self.bots.warm()
         self._spawn(self._resume())
         if self.settings.gc_freeze_seconds > 0:
             self._spawn(self._freeze_often(self.settings.gc_freeze_seconds))

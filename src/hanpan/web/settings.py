@@ -78,6 +78,8 @@ class ServerSettings:
     gc_freeze_seconds: float = field(default=10.0, metadata=_help(
         "seconds between two freezes of what is alive (gc.freeze: Python's full garbage collections then "
         "skip it, and stop pausing every game for up to a second); everything is collected once an hour"))
+    #: start the computer seats' worker processes with the server (the tests' many short-lived apps do not)
+    warm_workers: bool = True
     #: the host names the server answers to (any address always: see hanpan.web.middleware.host_allowed)
     allowed_hosts: tuple[str, ...] = ("localhost",)
     connections: ConnectionLimits = field(default_factory=ConnectionLimits)
