@@ -38,9 +38,11 @@ import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
+from hanpan.agents import parallel
 from hanpan.agents.base import Seat
 from hanpan.agents.levels import LEVELS, level_settings
 from hanpan.agents.registry import make_agent
@@ -92,19 +94,36 @@ def _indices(path: Path) -> set[int]:
 
 
 def play_title(title: str, games: int, args: argparse.Namespace) -> None:
-    """Play the games of ``title`` not yet in its records file (two at a time where master thinks on one
-    core; else one: master's Harmonies search uses both)."""
+    """Play the games of ``title`` not yet in its records file: two at a time in worker processes where
+    master thinks on one core; else here, one after another (master's Harmonies search has worker
+    processes of its own, which a pool's worker could not end with it).  A worker that dies (it happened
+    once, a segmentation fault while ``make`` rewrote the compiled modules in place under it) costs its
+    game only: the pool is
+    made again and the games not recorded are played."""
     path = args.out / f"{title}-records.jsonl"
-    todo = [i for i in range(games) if i not in _indices(path)]
     workers = int(level_settings(LEVELS["master"], title, 2).get("workers", 1))
-    jobs = 1 if workers > 1 else args.jobs
     began = time.perf_counter()
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for index, record in zip(todo, pool.map(play, [title] * len(todo), todo, [args.seed] * len(todo)),
-                                 strict=True):
-            with path.open("a", encoding="utf-8") as out:
-                out.write(json.dumps({"index": index, "record": record}) + "\n")
-            print(f"{title} game {index} played ({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
+
+    def keep(index: int, record: dict[str, Any]) -> None:
+        with path.open("a", encoding="utf-8") as out:
+            out.write(json.dumps({"index": index, "record": record}) + "\n")
+        print(f"{title} game {index} played ({time.perf_counter() - began:.0f} s)", file=sys.stderr, flush=True)
+
+    if workers > 1 or args.jobs == 1:
+        for index in [i for i in range(games) if i not in _indices(path)]:
+            keep(index, play(title, index, args.seed))
+        parallel.stop_workers()
+        return
+    for _ in range(5):
+        todo = [i for i in range(games) if i not in _indices(path)]
+        try:
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                for index, record in zip(todo, pool.map(play, [title] * len(todo), todo, [args.seed] * len(todo)),
+                                         strict=True):
+                    keep(index, record)
+            return
+        except BrokenProcessPool:
+            print(f"{title}: a worker died; playing the games not recorded again", file=sys.stderr, flush=True)
 
 
 def review_title(title: str, games: int, args: argparse.Namespace, pool: Executor) -> None:
