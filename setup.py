@@ -28,6 +28,7 @@ HOT = [
     "src/hanpan/games/harmonies/actions.py",
     "src/hanpan/games/harmonies/board.py",
     "src/hanpan/games/harmonies/cards.py",
+    "src/hanpan/games/harmonies/cardset.py",
     "src/hanpan/games/harmonies/data.py",
     "src/hanpan/games/harmonies/encoding.py",
     "src/hanpan/games/harmonies/habitats.py",

@@ -163,7 +163,7 @@ def test_ansi_render_is_the_learners_drawing_as_text() -> None:
     ({"game": "spirits_of_the_wild", "players": 1}, "spirits_of_the_wild takes 2 players, not 1"),
     ({"game": "harmonies", "players": 5}, "harmonies takes 1–4 players, not 5"),
     ({"game": "harmonies", "side": "C"}, "option side: 'C' is not allowed; allowed: A, B"),
-    ({"game": "harmonies", "colour": "red"}, "unknown option 'colour'; options: side, spirits, max_turns"),
+    ({"game": "harmonies", "colour": "red"}, "unknown option 'colour'; options: side, spirits, cards, max_turns"),
     ({"game": "harmonies", "returns": "points"}, "unknown returns 'points'; use one of: score, win"),
     ({"game": "harmonies", "seat": 2}, "seat must be a whole number from 0 to 1 (2 players), not 2"),
     ({"game": "harmonies", "opponent": "grandmaster"},

@@ -196,7 +196,7 @@ def test_an_illegal_action_forfeits() -> None:
     ({"game": "spirits_of_the_wild", "players": 3}, "spirits_of_the_wild takes 2 players, not 3"),
     ({"game": "harmonies", "players": 0}, "harmonies takes 1–4 players, not 0"),
     ({"game": "harmonies", "side": "C"}, "option side: 'C' is not allowed; allowed: A, B"),
-    ({"game": "harmonies", "colour": "red"}, "unknown option 'colour'; options: side, spirits, max_turns"),
+    ({"game": "harmonies", "colour": "red"}, "unknown option 'colour'; options: side, spirits, cards, max_turns"),
     ({"game": "harmonies", "seed": 3}, "'seed' is not a game option"),
     ({"game": "harmonies", "returns": "points"}, "unknown returns 'points'; use one of: score, win"),
     ({"game": "harmonies", "render_mode": "rgb_array"}, "unknown render_mode 'rgb_array'; use one of: ansi, human"),

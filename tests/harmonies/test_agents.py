@@ -204,7 +204,7 @@ def test_the_compiled_habitat_levels_match_a_cell_by_cell_count() -> None:
     # each card's straight-line level function (bit-sliced counters over every rotation) against a plain
     # count, cube cell by cube cell and rotation by rotation, on the boards of random games' turns
     from hanpan.core.rng import Rng
-    from hanpan.games.harmonies import heuristic as h
+    from hanpan.games.harmonies import habitats as h
     from hanpan.games.harmonies.data import NUM_CARDS
 
     def reference(card: int, sm: list[int], free: int) -> list[int]:

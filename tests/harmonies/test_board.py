@@ -89,8 +89,8 @@ def test_a_bad_data_file_is_refused() -> None:
     from hanpan.games.harmonies import data
 
     card = {"id": "x", "cube_on": "water", "cells": [{"q": 0, "r": 0, "kind": "lava", "cube": True}]}
-    with pytest.raises(DataError, match="unknown kind 'lava'"):
-        data._check_cells(card)
+    with pytest.raises(DataError, match="kind 'lava' is not allowed"):
+        data._check_cells(card, "cards.json", "animal x")
     card = {"id": "x", "cube_on": "water", "cells": [{"q": 1, "r": 0, "kind": "water", "cube": True}]}
     with pytest.raises(DataError, match="cube cell must be"):
-        data._check_cells(card)
+        data._check_cells(card, "cards.json", "animal x")

@@ -44,10 +44,11 @@ from hanpan.games.harmonies.data import (
     SPIRIT_IDS,
     name,
 )
-from hanpan.games.harmonies.scoring import card_points, spirit_points
+from hanpan.games.harmonies.scoring import rule_points, track_points
 from hanpan.games.harmonies.state import HarmoniesState
 
-#: the fewest cubes on an animal card's track: a smaller supply can pay for no card at all
+#: the fewest cubes on a built-in animal card's track: a smaller supply can pay for no card at all (a game
+#: with a designer's cards reads its own)
 SMALLEST_TRACK: Final = min(CARD_CUBES[:NUM_ANIMALS])
 
 
@@ -55,7 +56,7 @@ def facts(state: HarmoniesState) -> dict[str, Any]:
     """The cards each seat took and how the game ended (see the module docstring)."""
     if not state.is_over:
         raise HanpanError("balance facts are read from a finished game")
-    outcome = {"ended_by": ended_by(state), "cube_supply_out": state.supply < SMALLEST_TRACK,
+    outcome = {"ended_by": ended_by(state), "cube_supply_out": state.supply < min(state.cardset.cubes[:NUM_ANIMALS]),
                "side": state.side_id}
     return {"seats": [seat_facts(state, p) for p in range(state.num_players)], "outcome": outcome}
 
@@ -64,14 +65,17 @@ def seat_facts(state: HarmoniesState, player: int) -> dict[str, list[Any]]:
     """``{"animal/<id>": [completed, points], "spirit/<id>": [...]}`` of one seat."""
     items: dict[str, list[Any]] = {}
     placed = state.placed
+    cardset = state.cardset
     # ``owned`` lists every animal taken; ``held`` is read too so that no card in hand could be missed
     for card in [*state.owned[player], *state.held[player]]:
         if card < NUM_ANIMALS:
-            items[f"animal/{CARD_IDS[card]}"] = [placed[card] == CARD_CUBES[card], card_points(card, placed[card])]
+            items[f"animal/{CARD_IDS[card]}"] = [placed[card] == cardset.cubes[card],
+                                                 track_points(cardset.points[card], placed[card])]
     spirit = state.spirit[player]
     if state.spirits and spirit >= 0:
         done = placed[spirit] > 0
-        items[f"spirit/{CARD_IDS[spirit]}"] = [done, spirit_points(spirit, state.sm[player]) if done else 0]
+        rule = cardset.spirit_scoring[spirit]
+        items[f"spirit/{CARD_IDS[spirit]}"] = [done, rule_points(rule, state.sm[player]) if done else 0]
     return items
 
 

@@ -35,10 +35,10 @@ from hanpan.games.harmonies.data import (
     COLOURS,
     COMPONENTS,
     KINDS,
-    NUM_CARDS,
     RED,
     SIDE_COLUMNS,
     SIDES,
+    Cells,
 )
 
 # --- stacks -----------------------------------------------------------------------------------------
@@ -267,11 +267,18 @@ def rotate(q: int, r: int, times: int) -> tuple[int, int]:
 
 
 def habitat_rotations(card: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """For each distinct rotation, the (kind, bit offset) terms of the non-cube cells."""
+    """For each distinct rotation of a built-in card's habitat, the (kind, bit offset) terms of the
+    non-cube cells (``rotations_of`` its cells)."""
+    return rotations_of(CARD_CELLS[card])
+
+
+def rotations_of(cells: Cells) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """For each distinct rotation of a habitat (its cells, the cube's first), the (kind, bit offset)
+    terms of the non-cube cells."""
     seen: list[tuple[tuple[int, int], ...]] = []
     for times in range(6):
         terms = []
-        for q, r, kind in CARD_CELLS[card][1:]:
+        for q, r, kind in cells[1:]:
             rq, rr = rotate(q, r, times)
             terms.append((kind, rq * COL + rr))
         key = tuple(sorted(terms))
@@ -280,10 +287,11 @@ def habitat_rotations(card: int) -> tuple[tuple[tuple[int, int], ...], ...]:
     return tuple(seen)
 
 
-def _anchor_function(card: int) -> Callable[[Sequence[int]], int]:
-    """A compiled function: a board's stack masks → cells where the card's cube may go (cubes apart)."""
-    rotations = habitat_rotations(card)
-    cube_kind = CARD_CELLS[card][0][2]
+def anchor_function(cells: Cells) -> Callable[[Sequence[int]], int]:
+    """A function built for one habitat: a board's stack masks → cells where the card's cube may go
+    (cubes apart); straight-line code for the interpreter (``anchor_tables`` for the compiled engine)."""
+    rotations = rotations_of(cells)
+    cube_kind = cells[0][2]
     kinds = sorted({cube_kind} | {k for rot in rotations for k, _ in rot})
     lines = ["def anchors(sm):"]
     for k in [cube_kind] + [k for k in kinds if k != cube_kind]:  # any kind missing: no habitat
@@ -298,7 +306,7 @@ def _anchor_function(card: int) -> Callable[[Sequence[int]], int]:
     body = " | ".join(f"({a})" for a in alternatives) if alternatives else "-1"
     lines.append(f"    return k{cube_kind} & ({body})")
     namespace: dict[str, Callable[[Sequence[int]], int]] = {}
-    exec("\n".join(lines), namespace)  # built once at import from the validated card data
+    exec("\n".join(lines), namespace)  # built from validated card data (whole numbers and kinds only)
     return namespace["anchors"]
 
 
@@ -335,28 +343,29 @@ def placements(side: Side, card: int) -> tuple[tuple[int, int, tuple[tuple[int, 
 
 
 #: ANCHORS[card](stack_masks) → mask of cells whose stacks complete the card's habitat around them
-ANCHORS: Final[tuple[Callable[[Sequence[int]], int], ...]] = tuple(_anchor_function(c) for c in range(NUM_CARDS))
+ANCHORS: Final[tuple[Callable[[Sequence[int]], int], ...]] = tuple(anchor_function(c) for c in CARD_CELLS)
 
 
 #: per kind its stack ids; per rotation, per other cell its (kind's place, bit offset)
 AnchorTables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[tuple[int, int], ...], ...]]
 
 
-def _anchor_kinds(card: int) -> AnchorTables:
-    """The tables of :func:`anchor_cells`: per kind of the card's habitat (the cube's first) its stack
+def anchor_tables(cells: Cells) -> AnchorTables:
+    """The tables of :func:`anchor_cells` for a habitat: per kind of it (the cube's first) its stack
     ids, and per distinct rotation the (kind's place in that list, bit offset) of the other cells."""
-    rotations = habitat_rotations(card)
-    cube_kind = CARD_CELLS[card][0][2]
+    rotations = rotations_of(cells)
+    cube_kind = cells[0][2]
     kinds = [cube_kind, *sorted({k for rot in rotations for k, _ in rot} - {cube_kind})]
     stacks = tuple(tuple(s for s in range(NUM_STACKS) if STACK_KIND[s] == k) for k in kinds)
     return stacks, tuple(tuple((kinds.index(k), d) for k, d in rot) for rot in rotations)
 
 
-_ANCHOR_TABLES: Final[tuple[AnchorTables, ...]] = tuple(_anchor_kinds(c) for c in range(NUM_CARDS))
+_ANCHOR_TABLES: Final[tuple[AnchorTables, ...]] = tuple(anchor_tables(c) for c in CARD_CELLS)
 
 
 def anchor_cells(card: int, sm: list[int]) -> int:
-    """``ANCHORS[card](sm)`` worked out from tables, for the compiled engine.
+    """``ANCHORS[card](sm)`` worked out from tables, for the compiled engine (a built-in card;
+    ``anchors_from`` takes any habitat's tables).
 
     Interpreted, the straight-line function built for each card is faster (fewer bytecodes); compiled,
     a built function would stay interpreted, and this loop runs as C.  Each habitat cell ANDs in its
@@ -365,10 +374,15 @@ def anchor_cells(card: int, sm: list[int]) -> int:
 
     >>> from hanpan.games.harmonies import GAME
     >>> s = GAME.new(players=1, seed=4)
-    >>> all(anchor_cells(card, s.sm[0]) == ANCHORS[card](s.sm[0]) for card in range(NUM_CARDS))
+    >>> all(anchor_cells(card, s.sm[0]) == ANCHORS[card](s.sm[0]) for card in range(len(ANCHORS)))
     True
     """
-    stacks, rotations = _ANCHOR_TABLES[card]
+    return anchors_from(_ANCHOR_TABLES[card], sm)
+
+
+def anchors_from(tables: AnchorTables, sm: list[int]) -> int:
+    """The cells where a card whose habitat has these ``anchor_tables`` may take its cube (cubes apart)."""
+    stacks, rotations = tables
     kinds: list[int] = []
     for sids in stacks:
         m = 0
@@ -390,5 +404,10 @@ def anchor_cells(card: int, sm: list[int]) -> int:
         out |= c
     return out
 #: the kinds each card's habitat uses, as a bitmask
-CARD_KIND_MASK: Final[tuple[int, ...]] = tuple(sum({1 << k for _, _, k in CARD_CELLS[c]}) for c in range(NUM_CARDS))
+def kind_mask(cells: Cells) -> int:
+    """The landscape kinds a habitat uses, as a bitmask."""
+    return sum({1 << k for _, _, k in cells})
+
+
+CARD_KIND_MASK: Final[tuple[int, ...]] = tuple(kind_mask(c) for c in CARD_CELLS)
 

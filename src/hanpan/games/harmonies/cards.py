@@ -20,8 +20,7 @@ from typing import TYPE_CHECKING, Final
 from hanpan.core.action import Action
 from hanpan.core.compiled import COMPILED
 from hanpan.games.harmonies.actions import ACTIONS, CARD
-from hanpan.games.harmonies.board import ANCHORS, CARD_KIND_MASK, anchor_cells
-from hanpan.games.harmonies.data import CARD_CUBES
+from hanpan.games.harmonies.board import anchors_from
 
 if TYPE_CHECKING:
     from hanpan.games.harmonies.state import HarmoniesState
@@ -64,7 +63,7 @@ def take_card(s: HarmoniesState, card: int) -> None:
     s.owner[card] = p
     s.held[p] = sorted([*s.held[p], card])
     s.owned[p].append(card)
-    s.supply -= CARD_CUBES[card]
+    s.supply -= s.cardset.cubes[card]
     s.card_taken = True
     s.cube_acts = None
 
@@ -86,7 +85,7 @@ def place_cube(s: HarmoniesState, card: int, cell: int) -> None:
     acc = s.acc[p]
     for c in range(6):
         acc[c] = acc[c] & ~bit
-    if s.placed[card] == CARD_CUBES[card]:
+    if s.placed[card] == s.cardset.cubes[card]:
         s.held[p] = [c for c in s.held[p] if c != card]
     s.cube_acts = None
 
@@ -97,9 +96,10 @@ def cube_actions(s: HarmoniesState, p: int) -> list[Action]:
     sm = s.sm[p]
     free = ~s.cubes[p]
     by_pos = s.t.cube_by_pos
+    cardset = s.cardset
     out: list[Action] = []
     for card in s.held[p]:
-        m = (anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)) & free
+        m = (anchors_from(cardset.anchor_tables[card], sm) if COMPILED else cardset.anchors[card](sm)) & free
         if m:
             table = by_pos[card]
             while m:
@@ -112,12 +112,15 @@ def cube_actions(s: HarmoniesState, p: int) -> list[Action]:
 def cube_cells(s: HarmoniesState, player: int, card: int) -> list[int]:
     """Cells where ``player`` may put ``card``'s next cube now (habitat matched, no cube there)."""
     sm = s.sm[player]
-    return s.side.cells_of((anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)) & ~s.cubes[player])
+    cardset = s.cardset
+    anchors = anchors_from(cardset.anchor_tables[card], sm) if COMPILED else cardset.anchors[card](sm)
+    return s.side.cells_of(anchors & ~s.cubes[player])
 
 
-def uses(held: list[int], kinds: int) -> bool:
-    """Does a held card's habitat use one of the landscape kinds in the bitmask ``kinds``?"""
+def uses(held: list[int], kinds: int, kind_mask: tuple[int, ...]) -> bool:
+    """Does a held card's habitat use one of the landscape kinds in the bitmask ``kinds``?  (``kind_mask``:
+    the kinds each card's habitat uses, the state's ``cardset.kind_mask``)"""
     for card in held:  # noqa: SIM110  (a plain loop is faster than any() on this hot path)
-        if CARD_KIND_MASK[card] & kinds:
+        if kind_mask[card] & kinds:
             return True
     return False

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from hanpan.core.errors import DataError
@@ -116,59 +117,181 @@ def river_points(length: int) -> int:
 
 
 # --- cards ------------------------------------------------------------------------------------------
-_KIND_SET: Final = set(KINDS)
-_SCORING_TYPES: Final = {"groups", "count"}
+#: the format of a designer's card file (``hanpan data export harmonies``; docs/data.md)
+CARDS_FORMAT: Final = "harmonies.cards/1"
+#: the landscape tokens each habitat kind takes (a tall tree or mountain, a building: 2–3)
+KIND_TOKENS: Final[dict[str, int]] = {"water": 1, "field": 1, "tree1": 1, "tree2": 2, "tree3": 3,
+                                      "mountain1": 1, "mountain2": 2, "mountain3": 3, "building": 2}
+#: the most tokens one habitat may take (the compiled count of a habitat's tokens has 3 bit planes)
+MAX_HABITAT_TOKENS: Final = 7
+_ANIMAL_KEYS: Final = ("id", "points_top_to_bottom", "cube_on", "cells", "cubes", "name", "n", "shape")
+_SPIRIT_KEYS: Final = ("id", "cube_on", "cells", "scoring", "solo_sun_bonus", "name", "n", "shape")
+_CELL_KEYS: Final = ("q", "r", "kind", "cube")
+#: what each spirit rule counts ("groups": connected groups; "count": stacks or tokens)
+_GROUPS_OF: Final = ("field", "water", "building")
+_COUNT_OF: Final = ("tree", "mountain", "water_token")
 
 
-def _check_cells(card: dict[str, Any]) -> None:
+def _whole(value: object, low: int | None = None) -> bool:
+    """A whole number (not a bool), at least ``low`` if given."""
+    return isinstance(value, int) and not isinstance(value, bool) and (low is None or value >= low)
+
+
+def _fail(source: str, where: str, message: str) -> DataError:
+    """One line: the file, the card, what is wrong and what is allowed."""
+    return DataError(f"cards {source}: {where}: {message}", f"카드 {source}: {where}: 잘못된 값 ({message})")
+
+
+def _check_keys(item: dict[str, Any], allowed: tuple[str, ...], source: str, where: str) -> None:
+    for key in item:
+        if key not in allowed:
+            raise _fail(source, where, f"unknown key {key!r}; keys: {', '.join(allowed)}")
+
+
+def _check_cells(card: dict[str, Any], source: str, where: str) -> None:
     cells = card.get("cells")
     if not isinstance(cells, list) or not cells:
-        raise DataError(f"card {card.get('id')!r}: 'cells' must be a non-empty list")
+        raise _fail(source, where, "'cells' must be a non-empty list of {q, r, kind} cells")
+    if card.get("cube_on") not in KIND_TOKENS:
+        raise _fail(source, where, f"cube_on {card.get('cube_on')!r} is not a kind; kinds: {', '.join(KINDS)}")
     seen = set()
     cube_cells = 0
+    tokens = 0
     for cell in cells:
-        if not isinstance(cell.get("q"), int) or not isinstance(cell.get("r"), int):
-            raise DataError(f"card {card['id']!r}: every cell needs whole-number q and r")
-        if cell.get("kind") not in _KIND_SET:
-            raise DataError(f"card {card['id']!r}: unknown kind {cell.get('kind')!r}; kinds: {', '.join(KINDS)}")
-        if (cell["q"], cell["r"]) in seen:
-            raise DataError(f"card {card['id']!r}: cell ({cell['q']}, {cell['r']}) is listed twice")
-        seen.add((cell["q"], cell["r"]))
+        if not isinstance(cell, dict):
+            raise _fail(source, where, "every cell must be an object {q, r, kind}")
+        _check_keys(cell, _CELL_KEYS, source, where)
+        q, r, kind = cell.get("q"), cell.get("r"), cell.get("kind")
+        if not _whole(q) or not _whole(r):
+            raise _fail(source, where, f"cell {cell}: q and r must be whole numbers")
+        assert isinstance(q, int) and isinstance(r, int)
+        if not isinstance(kind, str) or kind not in KIND_TOKENS:
+            raise _fail(source, where, f"cell ({q}, {r}): kind {kind!r} is not allowed; kinds: {', '.join(KINDS)}")
+        if (q, r) in seen:
+            raise _fail(source, where, f"cell ({q}, {r}) is listed twice")
+        seen.add((q, r))
+        if abs(q) > 2 or abs(r) > 2 or abs(q + r) > 2:
+            raise _fail(source, where, f"cell ({q}, {r}) is more than 2 steps from the cube cell (0, 0)")
+        tokens += KIND_TOKENS[kind]
+        if cell.get("cube", False) not in (True, False):
+            raise _fail(source, where, f"cell ({q}, {r}): 'cube' must be true or false")
         if cell.get("cube"):
             cube_cells += 1
-            if (cell["q"], cell["r"]) != (0, 0) or cell["kind"] != card.get("cube_on"):
-                raise DataError(f"card {card['id']!r}: the cube cell must be (0, 0) of kind cube_on")
-        if abs(cell["q"]) > 2 or abs(cell["r"]) > 2 or abs(cell["q"] + cell["r"]) > 2:
-            raise DataError(f"card {card['id']!r}: cells must lie within 2 steps of the cube cell")
-    if cube_cells != 1:
-        raise DataError(f"card {card['id']!r}: exactly one cell must carry the cube")
+            if (q, r) != (0, 0) or kind != card["cube_on"]:
+                raise _fail(source, where, "the cube cell must be (0, 0) and of the kind cube_on")
+    if cube_cells != 1 or (0, 0) not in seen:
+        raise _fail(source, where, "exactly one cell, (0, 0), must carry the cube (\"cube\": true)")
+    if tokens > MAX_HABITAT_TOKENS:
+        raise _fail(source, where, f"the habitat takes {tokens} tokens; at most {MAX_HABITAT_TOKENS}")
 
 
-def _load_cards() -> None:
-    animals = CARDS.get("animals")
-    spirits = CARDS.get("spirits")
-    if not isinstance(animals, list) or len(animals) != 32:
-        raise DataError("cards.json must list 32 animals")
-    if not isinstance(spirits, list) or len(spirits) != 10:
-        raise DataError("cards.json must list 10 spirits")
-    ids = [c.get("id") for c in animals + spirits]
-    if len(set(ids)) != len(ids) or not all(isinstance(i, str) and i for i in ids):
-        raise DataError("card ids must be unique non-empty texts")
-    for card in animals:
-        _check_cells(card)
-        points = _int_list(card.get("points_top_to_bottom"), f"card {card['id']!r} points")
-        if card.get("cubes") != len(points) or not 1 <= len(points) <= 5:
-            raise DataError(f"card {card['id']!r}: 'cubes' must equal the length of its points track (1–5)")
-    for card in spirits:
-        _check_cells(card)
-        scoring = card.get("scoring")
-        if not isinstance(scoring, dict) or scoring.get("type") not in _SCORING_TYPES:
-            raise DataError(f"spirit {card['id']!r}: scoring type must be groups or count")
-        if card.get("solo_sun_bonus") not in (0, 1, 2):
-            raise DataError(f"spirit {card['id']!r}: solo_sun_bonus must be 0, 1 or 2")
+def _check_table(table: object, keys: tuple[str, ...] | None, source: str, where: str, what: str) -> None:
+    """A points table: keys (sizes "1", "2", "3+" or heights "1"–"3") → whole numbers ≥ 0."""
+    if not isinstance(table, dict) or not table:
+        raise _fail(source, where, f"{what} must be an object of whole numbers")
+    for key, value in table.items():
+        ok_key = key in keys if keys is not None else key.rstrip("+").isdigit() and int(key.rstrip("+")) >= 1
+        if not ok_key:
+            allowed = ", ".join(keys) if keys is not None else "group sizes such as \"1\", \"2\", \"3+\""
+            raise _fail(source, where, f"{what}: key {key!r} is not allowed; keys: {allowed}")
+        if not _whole(value, 0):
+            raise _fail(source, where, f"{what}[{key!r}] must be a whole number ≥ 0, not {value!r}")
+    if keys is not None and set(table) != set(keys):
+        raise _fail(source, where, f"{what} must give points for each of {', '.join(keys)}")
 
 
-_load_cards()
+def _check_scoring(card: dict[str, Any], source: str, where: str) -> None:
+    rule = card.get("scoring")
+    if not isinstance(rule, dict):
+        raise _fail(source, where, "'scoring' must be an object with 'type' groups or count")
+    kind, of = rule.get("type"), rule.get("of")
+    if kind == "groups":
+        if of not in _GROUPS_OF:
+            raise _fail(source, where, f"scoring 'of' {of!r} is not allowed for groups; allowed: "
+                                       f"{', '.join(_GROUPS_OF)}")
+        if "points_by_group_size" in rule:
+            _check_keys(rule, ("type", "of", "points_by_group_size"), source, where)
+            _check_table(rule["points_by_group_size"], None, source, where, "points_by_group_size")
+        else:
+            _check_keys(rule, ("type", "of", "points_per_group", "min_size"), source, where)
+            points, size = rule.get("points_per_group"), rule.get("min_size", 1)
+            if not _whole(points, 0):
+                raise _fail(source, where, "a groups rule needs points_per_group (a whole number ≥ 0) "
+                                           "or points_by_group_size")
+            if not _whole(size, 1):
+                raise _fail(source, where, f"min_size must be a whole number ≥ 1, not {size!r}")
+    elif kind == "count":
+        if of not in _COUNT_OF:
+            raise _fail(source, where, f"scoring 'of' {of!r} is not allowed for count; allowed: "
+                                       f"{', '.join(_COUNT_OF)}")
+        if of == "water_token":
+            _check_keys(rule, ("type", "of", "points_each"), source, where)
+            if not _whole(rule.get("points_each"), 0):
+                raise _fail(source, where, "a water_token rule needs points_each, a whole number ≥ 0")
+        else:
+            _check_keys(rule, ("type", "of", "points_by_height", "adjacency_required"), source, where)
+            _check_table(rule.get("points_by_height"), ("1", "2", "3"), source, where, "points_by_height")
+            if rule.get("adjacency_required", False) is not False:
+                raise _fail(source, where, "adjacency_required may only be false (a count rule counts every "
+                                           "stack, as the spec rules)")
+    else:
+        raise _fail(source, where, f"scoring type {kind!r} is not allowed; allowed: groups, count")
+
+
+def check_cards(data: object, source: str, builtin: bool = False) -> None:
+    """Check card data (the built-in ``cards.json`` or a designer's file) and raise one DataError naming
+    the file, the card and what is allowed at the first problem.  A file lists the 32 animals and the
+    10 spirits by the built-in ids, in the built-in order (the moves' notation names them); each card's
+    habitat, cube kind and points track (or spirit rule) are free within the rules' limits (docs/data.md).
+
+    >>> check_cards({"format": CARDS_FORMAT, "animals": [], "spirits": []}, "x.json")
+    Traceback (most recent call last):
+    ...
+    hanpan.core.errors.DataError: cards x.json: 'animals' lists 0 cards; it must list the 32 animal cards
+    """
+    if not isinstance(data, dict):
+        raise DataError(f"cards {source}: must be a JSON object with 'format', 'animals' and 'spirits'")
+    if not builtin and data.get("format") != CARDS_FORMAT:
+        raise DataError(f"cards {source}: 'format' must be {CARDS_FORMAT!r}, not {data.get('format')!r}")
+    for key in data:
+        if key not in ("format", "animals", "spirits", "_about", "about"):
+            raise DataError(f"cards {source}: unknown key {key!r}; keys: format, animals, spirits, about")
+    for family, count in (("animals", 32), ("spirits", 10)):
+        ids: tuple[str, ...] = () if builtin else ANIMAL_IDS if family == "animals" else SPIRIT_IDS
+        cards = data.get(family)
+        if not isinstance(cards, list) or len(cards) != count:
+            got = len(cards) if isinstance(cards, list) else "no"
+            raise DataError(f"cards {source}: {family!r} lists {got} cards; it must list the {count} "
+                            f"{family[:-1]} cards")
+        for i, card in enumerate(cards):
+            where = f"{family[:-1]} {i + 1}"
+            if not isinstance(card, dict):
+                raise _fail(source, where, "must be an object")
+            if ids and card.get("id") != ids[i]:
+                raise _fail(source, where, f"id {card.get('id')!r} should be {ids[i]!r} (cards keep the built-in "
+                                           "ids, in order)")
+            where = f"{family[:-1]} {card.get('id')}"
+            _check_keys(card, _ANIMAL_KEYS if family == "animals" else _SPIRIT_KEYS, source, where)
+            _check_cells(card, source, where)
+            if family == "animals":
+                points = card.get("points_top_to_bottom")
+                if (not isinstance(points, list) or not 1 <= len(points) <= 5
+                        or not all(_whole(v, 0) for v in points)):
+                    raise _fail(source, where, "points_top_to_bottom must list 1–5 whole numbers ≥ 0 (the track, "
+                                               "top first)")
+                if "cubes" in card and card["cubes"] != len(points):
+                    raise _fail(source, where, f"'cubes' is {card['cubes']!r} but the track has {len(points)} "
+                                               "values (one cube a value)")
+            else:
+                _check_scoring(card, source, where)
+                if card.get("solo_sun_bonus") not in (0, 1, 2) or isinstance(card.get("solo_sun_bonus"), bool):
+                    raise _fail(source, where, f"solo_sun_bonus must be 0, 1 or 2, not {card.get('solo_sun_bonus')!r}")
+    every = [c.get("id") for c in data["animals"] + data["spirits"]]
+    if len(set(every)) != len(every) or not all(isinstance(i, str) and i for i in every):
+        raise DataError(f"cards {source}: card ids must be unique non-empty texts")
+
+
+check_cards(CARDS, "cards.json", builtin=True)  # the ids are not checked against themselves
 
 ANIMAL_IDS: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS["animals"])
 SPIRIT_IDS: Final[tuple[str, ...]] = tuple(c["id"] for c in CARDS["spirits"])
@@ -177,21 +300,76 @@ NUM_ANIMALS: Final = len(ANIMAL_IDS)
 NUM_CARDS: Final = len(CARD_IDS)
 CARD_INDEX: Final[dict[str, int]] = {cid: i for i, cid in enumerate(CARD_IDS)}
 _ALL_CARDS: Final[list[dict[str, Any]]] = CARDS["animals"] + CARDS["spirits"]
-#: cubes a card holds (a spirit holds one)
-CARD_CUBES: Final[tuple[int, ...]] = tuple(c.get("cubes", 1) for c in _ALL_CARDS)
-#: the printed track of an animal, top to bottom (a spirit's is empty)
-CARD_POINTS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(c.get("points_top_to_bottom", ())) for c in _ALL_CARDS)
-CARD_CUBE_KIND: Final[tuple[int, ...]] = tuple(KINDS.index(c["cube_on"]) for c in _ALL_CARDS)
-#: the habitat: ((q, r, kind), ...) with the cube cell (0, 0) first
-CARD_CELLS: Final[tuple[tuple[tuple[int, int, int], ...], ...]] = tuple(
-    tuple(sorted(((cell["q"], cell["r"], KINDS.index(cell["kind"])) for cell in c["cells"]),
-                 key=lambda t: (t[0], t[1]) != (0, 0)))
-    for c in _ALL_CARDS
-)
-SPIRIT_SCORING: Final[dict[int, dict[str, Any]]] = {
-    CARD_INDEX[c["id"]]: c["scoring"] for c in CARDS["spirits"]
-}
-SPIRIT_SUN_BONUS: Final[dict[int, int]] = {CARD_INDEX[c["id"]]: c["solo_sun_bonus"] for c in CARDS["spirits"]}
+#: a card's habitat: ((q, r, kind index), ...) with the cube cell (0, 0) first
+Cells = tuple[tuple[int, int, int], ...]
+
+
+def card_tables(data: dict[str, Any]) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Cells, ...],
+                                               dict[int, dict[str, Any]], dict[int, int]]:
+    """Checked card data (``check_cards``) as tables by card index (animals, then spirits): the cubes
+    each card holds, its points track top to bottom (a spirit's is empty), its habitat, and each
+    spirit's scoring rule and solo sun bonus.
+
+    >>> cubes, points, cells, rules, suns = card_tables(CARDS)
+    >>> cubes[2], points[2], cells[2], rules[41]["of"], suns[32]
+    (4, (16, 10, 6, 3), ((0, 0, 0), (1, 0, 7)), 'water_token', 1)
+    """
+    every: list[dict[str, Any]] = data["animals"] + data["spirits"]
+    cubes = tuple(len(c["points_top_to_bottom"]) if "points_top_to_bottom" in c else 1 for c in every)
+    points = tuple(tuple(c.get("points_top_to_bottom", ())) for c in every)
+    cells = tuple(
+        tuple(sorted(((cell["q"], cell["r"], KINDS.index(cell["kind"])) for cell in c["cells"]),
+                     key=lambda t: (t[0], t[1]) != (0, 0)))
+        for c in every)
+    first = len(data["animals"])
+    rules = {first + i: dict(c["scoring"]) for i, c in enumerate(data["spirits"])}
+    suns = {first + i: int(c["solo_sun_bonus"]) for i, c in enumerate(data["spirits"])}
+    return cubes, points, cells, rules, suns
+
+
+def read_cards_file(path: str) -> dict[str, Any]:
+    """A designer's card file, read and checked (``check_cards``): one DataError line at the first problem.
+
+    >>> read_cards_file("/no/such/cards.json")
+    Traceback (most recent call last):
+    ...
+    hanpan.core.errors.DataError: cards /no/such/cards.json: cannot read it (No such file or directory)
+    """
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as e:
+        raise DataError(f"cards {path}: cannot read it ({e.strerror})", f"카드 {path}: 읽을 수 없습니다") from None
+    except UnicodeDecodeError:
+        raise DataError(f"cards {path}: not UTF-8 text", f"카드 {path}: UTF-8 글이 아닙니다") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise DataError(f"cards {path}: not JSON ({e.msg} at line {e.lineno})",
+                        f"카드 {path}: JSON이 아닙니다 ({e.lineno}번째 줄)") from None
+    check_cards(data, path)
+    result: dict[str, Any] = data
+    return result
+
+
+def export_cards() -> dict[str, Any]:
+    """The built-in cards as a card file (``hanpan data export harmonies``): edit it, then play with
+    ``--option cards=FILE``.
+
+    >>> data = export_cards(); data["format"], len(data["animals"]), data["animals"][2]["points_top_to_bottom"]
+    ('harmonies.cards/1', 32, [16, 10, 6, 3])
+    """
+    about = ("Harmonies cards (hanpan.cards/1 format, docs/data.md): edit habitats (cells, cube_on), points "
+             "tracks and spirit rules; keep the ids and their order")
+    return {"format": CARDS_FORMAT, "about": about,
+            "animals": [dict(c) for c in CARDS["animals"]], "spirits": [dict(c) for c in CARDS["spirits"]]}
+
+
+CARD_CUBES, CARD_POINTS, CARD_CELLS, SPIRIT_SCORING, SPIRIT_SUN_BONUS = card_tables(CARDS)
+"""``CARD_CUBES``: the cubes a card holds (a spirit holds one); ``CARD_POINTS``: an animal's printed track,
+top to bottom (a spirit's is empty); ``CARD_CELLS``: the habitats; ``SPIRIT_SCORING`` and
+``SPIRIT_SUN_BONUS``: each spirit's rule and solo sun bonus — all of the built-in cards (a state's own,
+perhaps from a designer's file, are its ``cardset``)."""
+CARD_CUBE_KIND: Final[tuple[int, ...]] = tuple(cells[0][2] for cells in CARD_CELLS)
 CARD_NAMES: Final[dict[str, tuple[str, str]]] = {
     c["id"]: (c["name"], COMPONENTS["names_ko"].get(c["id"], c["name"])) for c in _ALL_CARDS
 }

@@ -26,7 +26,6 @@ from hanpan.games.harmonies.board import NUM_STACKS, SIDE, STACK_ID, STACKS
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
-    CARD_CUBES,
     COLOURS,
     NUM_ANIMALS,
     SPACES_MULTI,
@@ -192,7 +191,7 @@ class _Plan:
                 ones[start + 2 * c] = 1
                 if placed[c]:
                     offsets.append(start + 2 * c + 1)
-                    values.append(placed[c] / CARD_CUBES[c])
+                    values.append(placed[c] / s.cardset.cubes[c])
             kept = s.spirit[q]
             if self.spirits and kept >= 0:
                 ones[self.spirit[k] + kept - NUM_ANIMALS] = 1

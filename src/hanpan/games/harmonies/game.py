@@ -22,10 +22,10 @@ from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
 from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
+from hanpan.games.harmonies.cardset import cards_for
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
-    CARD_CUBES,
     CARD_IDS,
     CARD_INDEX,
     CARD_LIMIT,
@@ -60,6 +60,12 @@ class Harmonies(Game):
         OptionSpec("spirits", False, label_en="Nature's Spirits", label_ko="자연의 정령",
                    help_en="play with the Nature's Spirit cards",
                    help_ko="자연의 정령 카드를 사용합니다"),
+        # a file: never offered on the web (only choices, flags and numbers are)
+        OptionSpec("cards", None, kind=str, label_en="Card file", label_ko="카드 파일",
+                   help_en="a card file (harmonies.cards/1 JSON, docs/data.md; 'hanpan data export harmonies' "
+                           "writes the built-in cards) to play with instead of the built-in cards",
+                   help_ko="내장 카드 대신 쓸 카드 파일 (harmonies.cards/1 JSON, docs/data.md; "
+                           "'hanpan data export harmonies'가 내장 카드를 씁니다)"),
     )
     #: "learned" adds the learned corrections the standard evaluation leaves out (hanpan.games.harmonies.learned)
     evaluations = EVALUATIONS
@@ -118,6 +124,9 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.side = side = SIDE[s.side_id]
     s.t = SIDE_TABLES[s.side_id]
     s.spirits = bool(s.options["spirits"])
+    cards_file = s.options.get("cards")
+    s.cardset = cards_for(cards_file if isinstance(cards_file, str) else None)
+    track_cubes = s.cardset.cubes
     n = s.num_players = read_int(data, "players", 1, 4)
     s.seed = read_int(data, "seed", 0)
     s.rng = Rng(read_int(data, "rng", 0, (1 << 64) - 1))
@@ -183,9 +192,9 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
             if card >= NUM_ANIMALS or s.owner[card] >= 0:
                 raise PositionError(f"card {entry['id']} is not an animal card or is owned twice")
             s.owner[card] = p
-            s.placed[card] = read_int(entry, "cubes_placed", 0, CARD_CUBES[card])
+            s.placed[card] = read_int(entry, "cubes_placed", 0, track_cubes[card])
             owned.append(card)
-            if s.placed[card] < CARD_CUBES[card]:
+            if s.placed[card] < track_cubes[card]:
                 held.append(card)
         kept = -1
         spirit = board.get("spirit")
@@ -226,7 +235,7 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.card_acts = tuple(ACTIONS[A.CARD + c] for c in s.display)
     if tokens != TOTAL_TOKENS:
         raise PositionError(f"the position holds {tokens} tokens; the game has {TOTAL_TOKENS}")
-    on_cards = sum(CARD_CUBES[c] - s.placed[c] for c in range(NUM_ANIMALS) if s.owner[c] >= 0)
+    on_cards = sum(track_cubes[c] - s.placed[c] for c in range(NUM_ANIMALS) if s.owner[c] >= 0)
     on_boards = sum(s.placed[c] for c in range(NUM_ANIMALS) if s.owner[c] >= 0)
     if on_cards + on_boards + s.supply != ANIMAL_CUBES:
         raise PositionError(f"cubes on cards, boards and in the supply must make {ANIMAL_CUBES}")

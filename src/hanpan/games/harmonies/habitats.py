@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Final
 
 from hanpan.core.errors import DataError
-from hanpan.games.harmonies.board import EMPTY, STACK_ID, habitat_rotations
+from hanpan.games.harmonies.board import EMPTY, STACK_ID, rotations_of
 from hanpan.games.harmonies.data import (
     BUILDING,
     CARD_CELLS,
@@ -34,11 +34,11 @@ from hanpan.games.harmonies.data import (
     MOUNTAIN1,
     MOUNTAIN2,
     MOUNTAIN3,
-    NUM_CARDS,
     TREE1,
     TREE2,
     TREE3,
     WATER,
+    Cells,
 )
 
 #: stack ids by their colours, bottom first (N: brown, S: grey)
@@ -68,8 +68,8 @@ _IS: Final[dict[int, tuple[int, ...]]] = {
 assert set(_CAN_BECOME) == set(_IS) == set(range(len(KINDS)))
 
 #: per card: the cube cell's kind and, per distinct rotation, the (kind, offset) of the other cells
-_ROTATIONS: Final = tuple(habitat_rotations(c) for c in range(NUM_CARDS))
-_CUBE_KIND: Final = tuple(CARD_CELLS[c][0][2] for c in range(NUM_CARDS))
+_ROTATIONS: Final = tuple(rotations_of(c) for c in CARD_CELLS)
+_CUBE_KIND: Final = tuple(c[0][2] for c in CARD_CELLS)
 
 
 def _shift(expr: str, offset: int) -> str:
@@ -77,13 +77,13 @@ def _shift(expr: str, offset: int) -> str:
     return f"({expr} >> {offset})" if offset > 0 else f"({expr} << {-offset})"
 
 
-def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
-    """A compiled function: (is-masks, can-become masks, cube-free mask) → the most cells of one of the
-    card's habitats already right where the rest can still be built (-1: nowhere buildable)."""
+def progress_function(habitat: Cells) -> Callable[[list[int], list[int], int], int]:
+    """A function built for a habitat: (is-masks, can-become masks, cube-free mask) → the most cells of
+    one of its placements already right where the rest can still be built (-1: nowhere buildable)."""
     from itertools import combinations
 
-    cells = len(CARD_CELLS[card])
-    cube_kind = _CUBE_KIND[card]
+    cells = len(habitat)
+    cube_kind = habitat[0][2]
 
     lines = ["def progress(is_, can, free):",
              f"    a_can = can[{cube_kind}] & free",
@@ -91,7 +91,7 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
              "        return -1",
              f"    i0 = is_[{cube_kind}] & free",
              "    best = 0"]
-    for rotation in _ROTATIONS[card]:
+    for rotation in rotations_of(habitat):
         cond = " & ".join(["a_can"] + [_shift(f"can[{k}]", d) for k, d in rotation])
         lines.append(f"    c = {cond}")
         lines.append("    if c:")
@@ -109,11 +109,11 @@ def _progress_function(card: int) -> Callable[[list[int], list[int], int], int]:
                 lines.append(f"            best = {level}")
     lines.append("    return best")
     namespace: dict[str, Callable[[list[int], list[int], int], int]] = {}
-    exec("\n".join(lines), namespace)  # built once at import from the validated card data
+    exec("\n".join(lines), namespace)  # built from validated card data (whole numbers and kinds only)
     return namespace["progress"]
 
 
-_PROGRESS: Final = tuple(_progress_function(c) for c in range(NUM_CARDS))
+_PROGRESS: Final = tuple(progress_function(c) for c in CARD_CELLS)
 
 
 #: per kind, per token on the way to it: the stacks already holding at least that many of its tokens
@@ -126,16 +126,17 @@ _TOKENS: Final[dict[int, tuple[tuple[int, ...], ...]]] = {
 assert all(set(sids) <= set(_CAN_BECOME[k]) for k, units in _TOKENS.items() for sids in units)
 
 
-def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], list[int]]:
-    """A compiled function: (per kind the masks of cells with ≥ 1, 2, 3 of its tokens, can-become masks,
-    cube-free mask) → ``[M0, M1, …, Mt]`` (t: the tokens the habitat takes) where ``ML`` holds the cube
-    cells of the card's habitats (any rotation) that can still be completed and already hold at least L
-    of those tokens (``M0 == 0``: nowhere buildable)."""
-    cube_kind = _CUBE_KIND[card]
-    kinds = [cube_kind] + [k for k, _ in _ROTATIONS[card][0]]
+def levels_function(habitat: Cells) -> Callable[[list[list[int]], list[int], int], list[int]]:
+    """A function built for a habitat: (per kind the masks of cells with ≥ 1, 2, 3 of its tokens,
+    can-become masks, cube-free mask) → ``[M0, M1, …, Mt]`` (t: the tokens the habitat takes) where ``ML``
+    holds the cube cells of its placements (any rotation) that can still be completed and already hold at
+    least L of those tokens (``M0 == 0``: nowhere buildable)."""
+    rotations = rotations_of(habitat)
+    cube_kind = habitat[0][2]
+    kinds = [cube_kind] + [k for k, _ in rotations[0]]
     total = sum(len(_TOKENS[k]) for k in kinds)
 
-    used = sorted({k for rotation in _ROTATIONS[card] for k, _ in rotation} | {cube_kind})
+    used = sorted({k for rotation in rotations for k, _ in rotation} | {cube_kind})
     outs = [f"o{level}" for level in range(total + 1)]
     # straight-line code on local names (list items cost a lookup each): the masks read once, then per
     # rotation a bit-sliced counter, gL = cells with at least L of the habitat's tokens in place
@@ -146,7 +147,7 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
              *(f"    can{k} = can[{k}]" for k in used),
              *(f"    u{k}_{j} = units[{k}][{j}]" for k in used for j in range(len(_TOKENS[k]))),
              f"    {' = '.join(outs)} = 0"]
-    for rotation in _ROTATIONS[card]:
+    for rotation in rotations:
         cond = " & ".join(["a_can"] + [_shift(f"can{k}", d) for k, d in rotation])
         lines.append(f"    c = {cond}")
         lines.append("    if c:")
@@ -162,26 +163,27 @@ def _levels_function(card: int) -> Callable[[list[list[int]], list[int], int], l
             lines.append(f"        o{level} |= g{level}")
     lines.append(f"    return [{', '.join(outs)}]")
     namespace: dict[str, Callable[[list[list[int]], list[int], int], list[int]]] = {}
-    exec("\n".join(lines), namespace)  # built once at import from the validated card data
+    exec("\n".join(lines), namespace)  # built from validated card data (whole numbers and kinds only)
     return namespace["levels"]
 
 
-_LEVELS: Final = tuple(_levels_function(c) for c in range(NUM_CARDS))
+_LEVELS: Final = tuple(levels_function(c) for c in CARD_CELLS)
 
 #: per card, for :func:`_levels_compiled`: the cube's kind, the tokens its habitat takes (at most 7), and per rotation
 #: (frame, the other cells' (kind, shift) of their can-become masks, every token's (kind, unit, shift))
 LevelTables = tuple[int, int, tuple[tuple[int, tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]], ...]]
 
 
-def _level_tables(card: int) -> LevelTables:
-    """The rotations of ``_levels_function(card)`` as data.  Each rotation is worked out in a frame moved
+def level_tables(habitat: Cells) -> LevelTables:
+    """The rotations of ``levels_function(habitat)`` as data.  Each rotation is worked out in a frame moved
     right by the largest left shift it has (its ``frame``): every mask then only moves right, so no
     number outgrows the board, and no cell is lost (a cube cell below the frame has no habitat cell
     where the largest left shift points)."""
-    cube_kind = _CUBE_KIND[card]
-    total = sum(len(_TOKENS[k]) for k in [cube_kind, *(k for k, _ in _ROTATIONS[card][0])])
+    cube_kind = habitat[0][2]
+    turned = rotations_of(habitat)
+    total = sum(len(_TOKENS[k]) for k in [cube_kind, *(k for k, _ in turned[0])])
     rotations = []
-    for rotation in _ROTATIONS[card]:
+    for rotation in turned:
         frame = max([0, *(-d for _, d in rotation)])
         cond = tuple((k, frame + d) for k, d in rotation)
         tokens = (*((cube_kind, j, frame) for j in range(len(_TOKENS[cube_kind]))),
@@ -190,16 +192,22 @@ def _level_tables(card: int) -> LevelTables:
     return cube_kind, total, tuple(rotations)
 
 
-_LEVEL_TABLES: Final[tuple[LevelTables, ...]] = tuple(_level_tables(c) for c in range(NUM_CARDS))
+_LEVEL_TABLES: Final[tuple[LevelTables, ...]] = tuple(level_tables(c) for c in CARD_CELLS)
 if max(tables[1] for tables in _LEVEL_TABLES) > 7:
     raise DataError("a habitat takes at most 7 tokens (the compiled count has 3 bit planes)")
 
 
 def _levels_compiled(card: int, units: list[list[int]], can: list[int], free: int) -> list[int]:
-    """``_LEVELS[card](units, can, free)`` from tables, for the compiled engine (a function built by
-    ``exec`` stays interpreted; this loop runs as C).  Per rotation, the habitat's tokens in place are
-    counted per cell in binary, one bit plane per local name (``ones``, ``twos``, ``fours``: a habitat
-    takes at most 7 tokens), so no partial result is stored in a list (each store would box an int).
+    """``_LEVELS[card](units, can, free)`` of a built-in card: ``levels_from`` its tables."""
+    return levels_from(_LEVEL_TABLES[card], units, can, free)
+
+
+def levels_from(tables: LevelTables, units: list[list[int]], can: list[int], free: int) -> list[int]:
+    """``levels_function(habitat)(units, can, free)`` from the habitat's ``level_tables``, for the compiled
+    engine (a function built by ``exec`` stays interpreted; this loop runs as C).  Per rotation, the
+    habitat's tokens in place are counted per cell in binary, one bit plane per local name (``ones``,
+    ``twos``, ``fours``: a habitat takes at most 7 tokens), so no partial result is stored in a list (each
+    store would box an int).
 
     >>> from hanpan.core.rng import Rng
     >>> from hanpan.games.harmonies import GAME
@@ -211,7 +219,7 @@ def _levels_compiled(card: int, units: list[list[int]], can: list[int], free: in
     >>> all(_levels_compiled(c, units, can, -1) == _LEVELS[c](units, can, -1) for c in range(NUM_ANIMALS))
     True
     """
-    cube_kind, total, rotations = _LEVEL_TABLES[card]
+    cube_kind, total, rotations = tables
     out = [0] * (total + 1)
     a_can = can[cube_kind] & free
     if not a_can:

@@ -32,41 +32,27 @@ from typing import TYPE_CHECKING, Final
 from hanpan.core.bits import popcount
 from hanpan.core.compiled import COMPILED
 from hanpan.games.harmonies import learned
-from hanpan.games.harmonies.board import ACCEPTING, ADD, ANCHORS, EMPTY, anchor_cells, groups, spread_within
-from hanpan.games.harmonies.data import (
-    CARD_CELLS,
-    CARD_CUBES,
-    CARD_LIMIT,
-    CARD_POINTS,
-    END_EMPTY_CELLS,
-    KINDS,
-    NUM_ANIMALS,
-    NUM_CARDS,
-)
+from hanpan.games.harmonies.board import ACCEPTING, ADD, EMPTY, anchors_from, groups, spread_within
+from hanpan.games.harmonies.cardset import BUILTIN, CardSet
+from hanpan.games.harmonies.data import CARD_LIMIT, END_EMPTY_CELLS, KINDS, NUM_ANIMALS
 from hanpan.games.harmonies.habitats import (
     _B,
-    _CAN_BECOME,
-    _CUBE_KIND,
     _G,
     _IS,
-    _LEVELS,
     _N,
     _NN,
-    _PROGRESS,
     _R,
-    _ROTATIONS,
     _S,
     _SS,
     _SSS,
-    _TOKENS,
     _Y,
     _habitat_masks,
     _habitat_masks_compiled,
-    _levels_compiled,
     _mask,
+    levels_from,
 )
 from hanpan.games.harmonies.outlook import tokens_short, turns_to_come
-from hanpan.games.harmonies.scoring import building_mask, card_points
+from hanpan.games.harmonies.scoring import building_mask, track_points
 
 if TYPE_CHECKING:
     from hanpan.games.harmonies.state import HarmoniesState
@@ -125,32 +111,29 @@ SOLO_WEIGHTS = Weights(
 )
 
 
-#: per card, per cubes placed: the points each cube still on its track adds, the next one first
-_STEPS: Final = tuple(
-    tuple(tuple(card_points(card, k + 1) - card_points(card, k) for k in range(placed, len(CARD_POINTS[card])))
-          for placed in range(len(CARD_POINTS[card]) + 1))
-    for card in range(NUM_CARDS)
-)
+#: per card, per cubes placed: the points each cube still on its track adds, the next one first (of the
+#: built-in cards; a state's own are its ``cardset.steps``)
+_STEPS: Final = BUILTIN.steps
 
 
 def _card_value(card: int, placed: int, is_mask: list[int], can_mask: list[int], units: list[list[int]],
-                free: int, turns_left: int, w: Weights) -> float:
+                free: int, turns_left: int, w: Weights, cardset: CardSet) -> float:
     """Value of a held card: each cube still on its track, worth its points times a share set by how
     far the habitat meant for it is built — the best habitat for the next cube, the next best for the
     cube after, and so on (distinct cube cells) — discounted for cubes further down the track."""
-    track = CARD_POINTS[card]
-    if not track:  # a Nature's Spirit is worth about a middling animal cube
-        k = _PROGRESS[card](is_mask, can_mask, free)
+    if not cardset.points[card]:  # a Nature's Spirit is worth about a middling animal cube
+        k = cardset.progress[card](is_mask, can_mask, free)
         if k < 0:
             return 0.0
-        n = len(CARD_CELLS[card])
+        n = len(cardset.cells[card])
         share = w.cube_ready if k == n else w.progress * (k / n) ** w.power
         return 8 * max(share, w.card)
-    levels = _levels_compiled(card, units, can_mask, free) if COMPILED else _LEVELS[card](units, can_mask, free)
+    levels = (levels_from(cardset.level_tables[card], units, can_mask, free) if COMPILED
+              else cardset.levels[card](units, can_mask, free))
     if not levels[0]:
         return 0.0
     n = len(levels) - 1
-    steps = _STEPS[card][placed]
+    steps = cardset.steps[card][placed]
     remaining = len(steps)
     time_share = min(1.0, turns_left / w.later_turns)
     value = 0.0
@@ -183,6 +166,8 @@ _MEMO: Final[dict[bytes, float]] = {}
 _MEMO_LIMIT: Final = 1 << 15  # entries; emptied when full (a decision's boards rarely come back later)
 #: the weights the memo's values were computed with (a script trying other weights replaces the objects)
 _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
+#: the cards they were computed with (a designer's card file changes every card's value)
+_memo_cards = BUILTIN
 #: everything ``static_value`` reads besides the player's stacks → its id.  Ids come from a counter that
 #: never goes back, so an id handed out once never names another context, even after the table is emptied.
 _CONTEXTS: Final[dict[tuple[object, ...], bytes]] = {}
@@ -197,11 +182,15 @@ def static_value(state: HarmoniesState, player: int) -> float:
 def _context(state: HarmoniesState, player: int) -> bytes:
     """The id of what ``static_value`` reads besides the player's stacks (placing a token from the hand
     changes none of it: ``hand_placed`` asks once)."""
-    global _memo_weights, _next_context
-    if _memo_weights[0] is not WEIGHTS or _memo_weights[1] is not SOLO_WEIGHTS:
+    global _memo_weights, _memo_cards, _next_context
+    if _memo_weights[0] is not WEIGHTS or _memo_weights[1] is not SOLO_WEIGHTS or state.cardset is not _memo_cards:
+        # new contexts get new ids (the counters never go back), so nothing remembered before is found again
         _MEMO.clear()
+        _CONTEXTS.clear()
         _CARD_MEMO.clear()
+        _CARD_CONTEXTS.clear()
         _memo_weights = (WEIGHTS, SOLO_WEIGHTS)
+        _memo_cards = state.cardset
     placed = state.placed
     context = (state.cubes[player], tuple([c << 8 | placed[c] for c in state.held[player]]),
                tuple([c << 8 | placed[c] for c in state.owned[player]]), player, state.player, state.took,
@@ -283,22 +272,18 @@ def _static_value(state: HarmoniesState, player: int, cells: bytes | None = None
         free = ~state.cubes[player]
         placed = state.placed
         values = _card_values([*held, *shown], [*(placed[card] for card in held), *(0 for _ in shown)], sm,
-                              bytes(state.stacks[player]) if cells is None else cells, free, turns_left, w)
+                              bytes(state.stacks[player]) if cells is None else cells, free, turns_left, w,
+                              state.cardset)
         value += w.cards * sum(values[:len(held)])
         if shown:
             value += w.display * max(values[len(held):])
     return value
 
 
-#: per card, the stacks its value reads (those its habitat's kinds can become or are made of)
-_CARD_STACKS: Final = tuple(
-    frozenset(sid for kind in {_CUBE_KIND[card], *(k for k, _ in _ROTATIONS[card][0])}
-              for sid in (*_CAN_BECOME[kind], *(s for unit in _TOKENS[kind] for s in unit)))
-    for card in range(NUM_CARDS)
-)
-#: per card, a ``bytes.translate`` table keeping the stacks its value reads and blurring all others into
-#: one: a board's cells (one stack id per byte) translated by it are what the card's value depends on
-_CARD_CELLS_TABLE: Final = tuple(bytes(sid if sid in stacks else 255 for sid in range(256)) for stacks in _CARD_STACKS)
+#: per card, a ``bytes.translate`` table keeping the stacks its value reads (those its habitat's kinds can
+#: become or are made of) and blurring all others into one: a board's cells (one stack id per byte)
+#: translated by it are what the card's value depends on (``cardset.read_table``; the built-in cards' here)
+_CARD_CELLS_TABLE: Final = BUILTIN.read_table
 #: ``_card_value`` by everything it reads: the id of (cube-free mask, turns left, solo) (``_CARD_CONTEXTS``),
 #: the card and its cubes down, and the board's cells translated by the card's table.  Siblings of a greedy
 #: decision differ by a token or two, and a card's value changes only with its own kinds' cells: in solo
@@ -308,20 +293,20 @@ _CARD_MEMO_LIMIT: Final = 1 << 16
 #: (cube-free mask, turns left, solo) → its id, from a counter that never goes back (as ``_CONTEXTS``)
 _CARD_CONTEXTS: Final[dict[tuple[int, int, bool], bytes]] = {}
 _next_card_context = 0
-#: per card, per cubes down: the bytes naming them in a key
-_CARD_DOWN: Final = tuple(tuple(card.to_bytes(2, "little") + bytes((down,)) for down in range(CARD_CUBES[card] + 1))
-                          for card in range(NUM_CARDS))
+#: per card, per cubes down: the bytes naming them in a key (``cardset.down_keys``; the built-in cards' here)
+_CARD_DOWN: Final = BUILTIN.down_keys
 
 
 def _card_values(cards: list[int], placed: list[int], sm: list[int], cells: bytes, free: int, turns_left: int,
-                 w: Weights) -> list[float]:
+                 w: Weights, cardset: CardSet) -> list[float]:
     """``_card_value`` of each card with ``placed`` cubes down (the masks are built only if one is new);
-    ``cells`` is the board ``sm`` describes, one stack id per cell.
+    ``cells`` is the board ``sm`` describes, one stack id per cell; ``cardset`` the game's cards (the memo
+    holds one set's values: ``_context`` empties it when the cards change).
 
     >>> from hanpan.games.harmonies import GAME
     >>> from hanpan.games.harmonies.data import CARD_INDEX
     >>> s = GAME.new(players=1, seed=1)
-    >>> _card_values([CARD_INDEX["falcon"]], [0], s.sm[0], bytes(s.stacks[0]), ~0, 5, SOLO_WEIGHTS)[0] > 0
+    >>> _card_values([CARD_INDEX["falcon"]], [0], s.sm[0], bytes(s.stacks[0]), ~0, 5, SOLO_WEIGHTS, s.cardset)[0] > 0
     True
     """
     global _next_card_context
@@ -334,10 +319,12 @@ def _card_values(cards: list[int], placed: list[int], sm: list[int], cells: byte
         _next_card_context += 1
     masks: tuple[list[int], list[int], list[list[int]]] | None = None
     values = []
+    down_keys = cardset.down_keys
+    read_table = cardset.read_table
     for i in range(len(cards)):  # by index: a compiled zip would go through Python's iterators
         card = cards[i]
         down = placed[i]
-        key = context + _CARD_DOWN[card][down] + cells.translate(_CARD_CELLS_TABLE[card])
+        key = context + down_keys[card][down] + cells.translate(read_table[card])
         value = _CARD_MEMO.get(key)
         if value is None:
             if masks is None:
@@ -347,7 +334,8 @@ def _card_values(cards: list[int], placed: list[int], sm: list[int], cells: byte
             if len(_CARD_MEMO) >= _CARD_MEMO_LIMIT:
                 _CARD_MEMO.clear()
             # arguments spelled out: a compiled call with *args would go through Python's generic call
-            value = _CARD_MEMO[key] = _card_value(card, down, masks[0], masks[1], masks[2], free, turns_left, w)
+            value = _CARD_MEMO[key] = _card_value(card, down, masks[0], masks[1], masks[2], free, turns_left, w,
+                                                  cardset)
         values.append(value)
     return values
 
@@ -367,16 +355,17 @@ def _ready_cubes(state: HarmoniesState, player: int) -> float:
     """Points of the cubes the held cards can place now, each card on its own ready cells."""
     sm = state.sm[player]
     free = ~state.cubes[player]
+    cardset = state.cardset
     value = 0.0
     for card in state.held[player]:
-        track = CARD_POINTS[card]
+        track = cardset.points[card]
         if not track:  # a Nature's Spirit: its points depend on the whole board, counted at the end
             continue
-        anchors = anchor_cells(card, sm) if COMPILED else ANCHORS[card](sm)
+        anchors = anchors_from(cardset.anchor_tables[card], sm) if COMPILED else cardset.anchors[card](sm)
         ready = popcount(anchors & free)  # the cells ``legal_actions`` offers its cube
         if ready:
             placed = state.placed[card]
-            value += card_points(card, min(len(track), placed + ready)) - card_points(card, placed)
+            value += track_points(track, min(len(track), placed + ready)) - track_points(track, placed)
     return value
 
 

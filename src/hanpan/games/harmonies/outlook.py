@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hanpan.core.compiled import COMPILED
-from hanpan.games.harmonies.habitats import _LEVELS, _habitat_masks, _habitat_masks_compiled, _levels_compiled
+from hanpan.games.harmonies.habitats import _habitat_masks, _habitat_masks_compiled, levels_from
 
 if TYPE_CHECKING:
     from hanpan.games.harmonies.state import HarmoniesState
@@ -35,9 +35,11 @@ def cards_short(state: HarmoniesState, player: int, cards: list[int]) -> list[in
     sm = state.sm[player]
     can, units = _habitat_masks_compiled(sm) if COMPILED else _habitat_masks(sm)
     free = ~state.cubes[player]
+    cardset = state.cardset
     shorts: list[int | None] = []
     for card in cards:
-        levels = _levels_compiled(card, units, can, free) if COMPILED else _LEVELS[card](units, can, free)
+        levels = (levels_from(cardset.level_tables[card], units, can, free) if COMPILED
+                  else cardset.levels[card](units, can, free))
         built = [level for level, cells in enumerate(levels) if cells]
         shorts.append(len(levels) - 1 - built[-1] if built else None)
     return shorts

@@ -32,18 +32,8 @@ from hanpan.core.contract import State
 from hanpan.core.terminal import key_line, key_table, legend_group, pick, text_width, token_letters, wrap
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.board import ACCEPTING, ALL_CELL_NAMES, STACK_KIND, STACKS
-from hanpan.games.harmonies.data import (
-    CARD_CELLS,
-    CARD_CUBES,
-    CARD_IDS,
-    CARD_POINTS,
-    COLOURS,
-    NUM_ANIMALS,
-    SIDE_NAMES,
-    SPIRIT_IDS,
-    SPIRIT_SCORING,
-    name,
-)
+from hanpan.games.harmonies.cardset import BUILTIN, CardSet
+from hanpan.games.harmonies.data import CARD_IDS, COLOURS, NUM_ANIMALS, SIDE_NAMES, SPIRIT_IDS, name
 from hanpan.games.harmonies.state import HarmoniesState
 
 STYLE = {"blue": "bold white on blue", "yellow": "bold black on yellow", "green": "bold white on green4",
@@ -107,10 +97,10 @@ def board_text(state: HarmoniesState, player: int, targets: int = 0) -> Text:
     return hex_grid(cells, CELL_W)
 
 
-def habitat_text(card: int) -> Text:
+def habitat_text(card: int, cardset: CardSet = BUILTIN) -> Text:
     """A card's habitat drawn as a small hex grid; * marks the cube cell."""
     cells: dict[tuple[int, int], tuple[Text, Text]] = {}
-    for q, r, kind in CARD_CELLS[card]:
+    for q, r, kind in cardset.cells[card]:
         code = KIND_CODE[kind] + ("*" if (q, r) == (0, 0) else "")
         cells[(q, _half_row(q, r))] = (Text(f" {code}", style=KIND_STYLE[kind]), Text(""))
     grid = hex_grid(cells, 4)
@@ -118,28 +108,29 @@ def habitat_text(card: int) -> Text:
     return grid
 
 
-def _spirit_rule(card: int, lang: str) -> str:
+def _spirit_rule(card: int, lang: str, cardset: CardSet = BUILTIN) -> str:
     """How a Nature's Spirit scores, in ``lang`` (from the card data)."""
     from hanpan.games.harmonies.webdata import spirit_text
 
-    return spirit_text(SPIRIT_SCORING[card])["ko" if lang == "ko" else "en"]
+    return spirit_text(cardset.spirit_scoring[card])["ko" if lang == "ko" else "en"]
 
 
 def card_text(state: HarmoniesState, card: int, lang: str) -> Text:
     """One card, a few lines tall: name and id, points track (top → bottom) or how a spirit scores,
     cubes left when owned, habitat (``*``: the cube's cell)."""
+    cardset = state.cardset
     cell = Text(f"{name(CARD_IDS[card], lang)} ", style="bold")
     cell.append(f"({CARD_IDS[card]})", style="dim")
-    if CARD_POINTS[card]:
-        cell.append("\n" + "/".join(str(v) for v in CARD_POINTS[card]))
+    if cardset.points[card]:
+        cell.append("\n" + "/".join(str(v) for v in cardset.points[card]))
     else:
-        rule = wrap(f"{pick(lang, 'Spirit', '정령')}: {_spirit_rule(card, lang)}", 34, lang)
+        rule = wrap(f"{pick(lang, 'Spirit', '정령')}: {_spirit_rule(card, lang, cardset)}", 34, lang)
         cell.append("\n" + rule, style="italic")
     if state.owner[card] >= 0:
-        left = CARD_CUBES[card] - state.placed[card]
+        left = cardset.cubes[card] - state.placed[card]
         cell.append(f" · {pick(lang, 'cubes left', '남은 큐브')} {left}")
     cell.append("\n")
-    cell.append_text(habitat_text(card))
+    cell.append_text(habitat_text(card, cardset))
     return cell
 
 
@@ -244,15 +235,16 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
             column.append(card_table(s, held, lang, pick(lang, "Held cards", "보유 카드"), per_row=3))
         elif held:
             left = pick(lang, "cubes left", "남은 큐브")
+            tracks = s.cardset.points
             line = pick(lang, "Held: ", "보유: ") + "; ".join(
-                f"{name(CARD_IDS[c], lang)} {'/'.join(str(v) for v in CARD_POINTS[c]) or pick(lang, 'spirit', '정령')}"
+                f"{name(CARD_IDS[c], lang)} {'/'.join(str(v) for v in tracks[c]) or pick(lang, 'spirit', '정령')}"
                 f", {left} "
-                f"{CARD_CUBES[c] - s.placed[c]}" for c in held)
+                f"{s.cardset.cubes[c] - s.placed[c]}" for c in held)
             column.append(Text(wrap(line, board_width, lang, least=20)))
         done = [c for c in s.owned[p] if c not in held]
         if done:
             column.append(Text(pick(lang, "Completed: ", "완성: ") + ", ".join(
-                f"{name(CARD_IDS[c], lang)} {CARD_POINTS[c][0]}" for c in done)))
+                f"{name(CARD_IDS[c], lang)} {s.cardset.points[c][0]}" for c in done)))
         if s.spirits and s.spirit[p] >= 0 and s.spirit[p] not in held:
             placed = pick(lang, "Nature's Spirit placed: ", "자연의 정령 배치: ")
             column.append(Text(placed + name(CARD_IDS[s.spirit[p]], lang)))

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from hanpan.core.bits import popcount
 from hanpan.games.harmonies.board import (
@@ -122,13 +122,31 @@ def card_points(card: int, placed: int) -> int:
     >>> card_points(CARD_INDEX["fish"], 1), card_points(CARD_INDEX["fish"], 4), card_points(0, 0)
     (3, 16, 0)
     """
-    track = CARD_POINTS[card]
+    return track_points(CARD_POINTS[card], placed)
+
+
+def track_points(track: tuple[int, ...], placed: int) -> int:
+    """The points of a track (top to bottom) with ``placed`` cubes removed from it (0 for none).
+
+    >>> track_points((16, 10, 6, 3), 2)
+    6
+    """
     return track[len(track) - placed] if placed else 0
 
 
 def spirit_points(card: int, sm: list[int]) -> int:
-    """A placed Nature's Spirit's points on a board (its rule from the card data)."""
-    rule = SPIRIT_SCORING[card]
+    """A placed built-in Nature's Spirit's points on a board (``rule_points`` of its rule)."""
+    return rule_points(SPIRIT_SCORING[card], sm)
+
+
+def rule_points(rule: dict[str, Any], sm: list[int]) -> int:
+    """A placed Nature's Spirit's points on a board, by its rule (card data, checked by
+    ``hanpan.games.harmonies.data.check_cards``).
+
+    >>> from hanpan.games.harmonies.board import NUM_STACKS
+    >>> rule_points({"type": "count", "of": "water_token", "points_each": 2}, [0] * NUM_STACKS)
+    0
+    """
     of = rule["of"]
     if rule["type"] == "groups":
         if of == "field":
@@ -162,10 +180,12 @@ def _open_ended(table: dict[str, int], size: int) -> int:
     return best
 
 
-def suns(total: int, side: str, spirit: int | None) -> int:
-    """Solo suns: the score table plus the side bonus and the spirit bonus (-1/None: no spirit)."""
+def suns(total: int, side: str, spirit: int | None, sun_bonus: dict[int, int] | None = None) -> int:
+    """Solo suns: the score table plus the side bonus and the spirit bonus (-1/None: no spirit;
+    ``sun_bonus``: each spirit's bonus, the built-in cards' by default)."""
     count = sum(1 for t in SUN_THRESHOLDS if total >= t)
     count += SUN_SIDE_BONUS.get(side, 0)
-    count += SUN_NO_SPIRIT if spirit is None or spirit < 0 else SPIRIT_SUN_BONUS[spirit]
+    bonus = SPIRIT_SUN_BONUS if sun_bonus is None else sun_bonus
+    count += SUN_NO_SPIRIT if spirit is None or spirit < 0 else bonus[spirit]
     return count
 

@@ -42,9 +42,9 @@ from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import cards, turn, views
 from hanpan.games.harmonies.board import EMPTY, NUM_STACKS, SIDE, STACKS, Side
+from hanpan.games.harmonies.cardset import BUILTIN, CardSet, cards_for
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
-    CARD_CUBES,
     DISPLAY_MULTI,
     DISPLAY_SOLO,
     NUM_ANIMALS,
@@ -53,7 +53,7 @@ from hanpan.games.harmonies.data import (
     SPACES_SOLO,
     TOKEN_COUNTS,
 )
-from hanpan.games.harmonies.scoring import CATEGORIES, card_points, landscape_points, spirit_points, suns
+from hanpan.games.harmonies.scoring import CATEGORIES, landscape_points, rule_points, suns, track_points
 from hanpan.games.harmonies.tables import SIDE_TABLES, SideTables
 
 FULL_BAG: Final[tuple[int, ...]] = tuple(c for c in range(6) for _ in range(TOKEN_COUNTS[c]))
@@ -68,6 +68,7 @@ class HarmoniesState(State):
         "box",
         "card_acts",
         "card_taken",
+        "cardset",
         "central",
         "cube_acts",
         "cube_card",
@@ -115,6 +116,7 @@ class HarmoniesState(State):
         self.side_id = "A"
         self.side: Side = SIDE["A"]
         self.t: SideTables = SIDE_TABLES["A"]
+        self.cardset: CardSet = BUILTIN  # the cards played with (option ``cards``: a designer's file)
         self.space_mask = 0  # bit k: central space k holds tokens
         self.spirits = False
         self.bag: list[int] = list(FULL_BAG)
@@ -161,6 +163,8 @@ class HarmoniesState(State):
         s.side_id = str(options.get("side", "A"))
         s.side = SIDE[s.side_id]
         s.t = SIDE_TABLES[s.side_id]
+        cards_file = options.get("cards")
+        s.cardset = cards_for(cards_file if isinstance(cards_file, str) else None)
         s.space_mask = 0
         s.spirits = bool(options.get("spirits", False))
         s.bag = list(FULL_BAG)
@@ -214,6 +218,7 @@ class HarmoniesState(State):
         c.side_id = self.side_id
         c.side = self.side
         c.t = self.t
+        c.cardset = self.cardset
         c.space_mask = self.space_mask
         c.spirits = self.spirits
         c.bag = self.bag[:]
@@ -292,7 +297,7 @@ class HarmoniesState(State):
     def cube_census(self) -> dict[str, int]:
         """Where the 66 animal cubes are: on cards, on boards, in the supply."""
         on_boards = sum(self.placed[c] for c in range(NUM_ANIMALS) if self.owner[c] >= 0)
-        on_cards = sum(CARD_CUBES[c] - self.placed[c] for c in range(NUM_ANIMALS) if self.owner[c] >= 0)
+        on_cards = sum(self.cardset.cubes[c] - self.placed[c] for c in range(NUM_ANIMALS) if self.owner[c] >= 0)
         return {"cards": on_cards, "boards": on_boards, "supply": self.supply}
 
     # --- a turn's decisions (hanpan.games.harmonies.turn) -----------------------------------------
@@ -312,12 +317,13 @@ class HarmoniesState(State):
         sm = self.sm[player]
         land = landscape_points(self.side, sm)
         placed = self.placed
+        tracks = self.cardset.points
         animals = 0
         for card in self.owned[player]:
             if placed[card]:
-                animals += card_points(card, placed[card])
+                animals += track_points(tracks[card], placed[card])
         spirit = self.spirit[player] if self.spirits else -1
-        spirit_score = spirit_points(spirit, sm) if spirit >= 0 and placed[spirit] else 0
+        spirit_score = rule_points(self.cardset.spirit_scoring[spirit], sm) if spirit >= 0 and placed[spirit] else 0
         return [*land, animals, spirit_score]
 
     def total(self, player: int) -> int:
@@ -330,7 +336,8 @@ class HarmoniesState(State):
             total = sum(points)
             extra: dict[str, Any] = {}
             if self.num_players == 1:
-                extra["suns"] = suns(total, self.side_id, self.spirit[0] if self.spirits else None)
+                extra["suns"] = suns(total, self.side_id, self.spirit[0] if self.spirits else None,
+                                     self.cardset.sun_bonus)
             score_cards.append(ScoreCard(dict(zip(CATEGORIES, points, strict=True)), total, extra))
         return tuple(score_cards)
 

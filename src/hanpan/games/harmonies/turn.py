@@ -33,14 +33,13 @@ from hanpan.games.harmonies.cards import (
     take_card,
     uses,
 )
-from hanpan.games.harmonies.data import CARD_CUBES, CARD_LIMIT, END_EMPTY_CELLS, NUM_ANIMALS, SPACES_SOLO
+from hanpan.games.harmonies.data import CARD_LIMIT, END_EMPTY_CELLS, NUM_ANIMALS, SPACES_SOLO
 from hanpan.games.harmonies.tables import SPACE_ACTIONS
 
 if TYPE_CHECKING:
     from hanpan.games.harmonies.state import HarmoniesState
 
 ACT: Final = ACTIONS.actions
-_MOST_CUBES: Final = max(CARD_CUBES)  # a supply this big lets any displayed card be taken
 _CHUNK: Final = 21  # bits of one 64-bit draw used per token: 3 tokens per generator call
 _CHUNK_MASK: Final = (1 << _CHUNK) - 1
 _ZERO_SOLO: Final = (0,) * (SPACES_SOLO * 6)
@@ -82,16 +81,17 @@ def legal_actions(s: HarmoniesState) -> list[Action]:
         can_end = True
     if not s.card_taken and len(s.held[p]) < CARD_LIMIT:
         supply = s.supply
-        if supply >= _MOST_CUBES:
+        cardset = s.cardset
+        if supply >= cardset.most_cubes:  # any displayed card can be taken
             acts += s.card_acts
         else:
             for card in s.display:
-                if CARD_CUBES[card] <= supply:
+                if cardset.cubes[card] <= supply:
                     acts.append(ACT[CARD + card])
     held = s.held[p]
     if held:
         cube_acts = s.cube_acts
-        if cube_acts is None or (s.cube_dirty and uses(held, s.cube_dirty)):
+        if cube_acts is None or (s.cube_dirty and uses(held, s.cube_dirty, s.cardset.kind_mask)):
             cube_acts = s.cube_acts = cube_actions(s, p)
             s.cube_dirty = 0
         acts += cube_acts
