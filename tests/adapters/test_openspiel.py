@@ -22,6 +22,7 @@ from .leaks import PERTURB  # noqa: E402
 #: (name with parameters, simulations): every game, every player count, each option at least once
 SIMULATED = [
     ("hanpan_spirits_of_the_wild", 3),
+    ("hanpan_spirits_of_the_wild(chance=engine)", 1),
     ("hanpan_spirits_of_the_wild(returns=win,max_turns=6)", 2),
     ("hanpan_harmonies(players=1)", 2),
     ("hanpan_harmonies(players=2,side=B,spirits=True)", 2),
@@ -74,7 +75,7 @@ def test_unknown_parameter_is_refused() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
-    ("spirits_of_the_wild", 2, {}),
+    ("spirits_of_the_wild", 2, {"chance": "engine"}),
     ("harmonies", 1, {"side": "B", "spirits": True}),
     ("harmonies", 3, {}),
     ("four_gardens", 3, {"whims": True}),
@@ -126,7 +127,8 @@ def test_what_a_player_sees_hides_what_they_cannot_know(game_id: str, players: i
     hanpan_game = hanpan.game(game_id)
     rng = random.Random(7)
     state = game.new_initial_state()
-    state.apply_action(19)
+    if not game.explicit:
+        state.apply_action(19)  # the deal
     step = differing = 0
     while not state.is_terminal():
         if step % 9 == 0:
@@ -167,7 +169,7 @@ def test_observation_tensor_is_the_views_encoding_in_named_parts() -> None:
 def test_clone_is_independent_and_cheap_to_make() -> None:
     game = pyspiel.load_game("hanpan_spirits_of_the_wild")
     state = game.new_initial_state()
-    state.apply_action(2)
+    state.apply_action(state.chance_outcomes()[2][0])
     clone = state.clone()
     assert clone.hanpan is not state.hanpan and clone.hanpan.to_json() == state.hanpan.to_json()
     assert clone.hanpan.game.actions is state.hanpan.game.actions  # the immutable data is shared
@@ -189,7 +191,67 @@ def test_openspiel_bots_play_a_game_through_the_adapter() -> None:
         bots: list[Any] = [uniform_random.UniformRandomBot(p, rs) for p in range(2)]
         bots[seat] = searcher
         state = game.new_initial_state()
-        state.apply_action(seat + 1)
         while not state.is_terminal():
-            state.apply_action(bots[state.current_player()].step(state))
+            if state.is_chance_node():
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rs.choice(outcomes, p=probabilities)))
+            else:
+                state.apply_action(bots[state.current_player()].step(state))
         assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_explicit_chance_is_the_native_game_with_the_same_outcomes() -> None:
+    """With explicit chance, every draw is a chance node whose outcomes and probabilities are hanpan's, and the
+    strings are hanpan's notation; the game is the native one with ``chance="explicit"``, whatever its seed."""
+    game = pyspiel.load_game("hanpan_spirits_of_the_wild")
+    assert game.max_chance_outcomes() == len(hanpan.game("spirits_of_the_wild").chance_actions)
+    state = game.new_initial_state()
+    native = hanpan.game("spirits_of_the_wild").new(players=2, seed=12345, chance="explicit")
+    rng = random.Random(5)
+    chance_nodes = 0
+    while not state.is_terminal():
+        assert state.current_player() == native.current_player
+        if state.is_chance_node():
+            chance_nodes += 1
+            assert state.chance_outcomes() == [(a.id, p) for a, p in native.chance_outcomes()]
+            action = rng.choice(state.chance_outcomes())[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        assert state.action_to_string(action) == native.play(native.legal_actions()[
+            [a.id for a in native.legal_actions()].index(action)]).text
+        state.apply_action(action)
+    assert chance_nodes > 10 and {**state.hanpan.to_json(), "seed": 0, "rng": 0} == {
+        **native.to_json(), "seed": 0, "rng": 0}
+    with pytest.raises(Exception, match="is not a possible outcome of this draw"):
+        fresh = game.new_initial_state()
+        fresh.apply_action(0)  # a stone drawn where a spirit card is turned up
+
+
+def _root_statistics(game: Any, state: Any) -> list[tuple[int, int, float]]:
+    """What a seeded MCTSBot (random roll-outs on clones) learns of each move at ``state``'s root."""
+    from open_spiel.python.algorithms import mcts
+
+    rs = np.random.RandomState(11)
+    bot = mcts.MCTSBot(game, 2.0, 24, mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs),
+                       random_state=rs, solve=False)
+    root = bot.mcts_search(state)
+    return [(child.action, child.explore_count, child.total_reward) for child in root.children]
+
+
+@pytest.mark.parametrize("chance", ["explicit", "engine"])
+def test_search_on_clones_knows_the_draws_to_come_only_without_explicit_chance(chance: str) -> None:
+    """Two states that differ only in the draws to come (the generator) and in what nobody has seen (the
+    spirit piles' hidden order) give MCTSBot the same statistics with explicit chance; after a deal, clones
+    carry their future draws, and the search tells the two apart."""
+    game = pyspiel.load_game(f"hanpan_spirits_of_the_wild(chance={chance})")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node() or len(state.history()) < 8:
+        legal = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(legal[rng.randrange(min(len(legal), 40))])
+    player = state.current_player()
+    twin = adapter.HanpanSpielState.at(game, state.hanpan.determinize(player, Rng(99)),
+                                       [(int(h.player), int(h.action)) for h in state.full_history()])
+    assert twin.hanpan.to_json() != state.hanpan.to_json() and _seen_by(twin, player) == _seen_by(state, player)
+    same = _root_statistics(game, twin) == _root_statistics(game, state)
+    assert same == (chance == "explicit")

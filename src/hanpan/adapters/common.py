@@ -77,6 +77,9 @@ class Table:
             raise OptionError(str(e)) from None
         check_option_names(options)
         trial = game.new(players=players, seed=0, **options)  # checks the player count and the options
+        if trial.options.get("chance") == "explicit":
+            raise OptionError("chance=explicit is for OpenSpiel and search code; in a Gymnasium or PettingZoo "
+                              "environment the engine draws by itself (chance=engine)")
         count = trial.num_players
         return cls(game, count, dict(options), dict(trial.options), kind, encoding_for(game, count, trial.options))
 

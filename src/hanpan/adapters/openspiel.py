@@ -11,23 +11,30 @@
 >>> state.apply_action(7)  # the deal: hanpan's game seed 7
 >>> state.current_player(), state.action_to_string(state.legal_actions()[0])
 (0, 'space 1')
+>>> spirits = pyspiel.load_game("hanpan_spirits_of_the_wild").new_initial_state()  # explicit chance
+>>> spirits.is_chance_node(), spirits.action_to_string(spirits.chance_outcomes()[0][0])
+(True, 'reveal deer')
 
 What the games are, in OpenSpiel's terms:
 
 - **Parameters**: ``players`` and each of the game's options (``side``, ``spirits``, ``whims``, …; an
   option whose default is "none" takes ``0`` or ``""`` for none, e.g. ``max_turns=0``), ``returns``
-  (``"score"`` or ``"win"``, see :mod:`hanpan.adapters.outcome`) and ``deals`` (below).
+  (``"score"`` or ``"win"``, see :mod:`hanpan.adapters.outcome`), ``chance`` and ``deals`` (below).
 - **Actions**: the game's fixed action space (``hanpan.game(id).actions``); the strings are hanpan's
   notation.  Decisions are hanpan's atomic decisions, so a player often moves several times in a row.
-- **Chance**: ``EXPLICIT_STOCHASTIC``, with one chance node: the deal, whose outcome ``k`` (one of
-  ``deals``, 65,536 by default, equally likely) is hanpan's game seed, so the game after deal ``k`` is
-  exactly ``hanpan.game(id).new(players=…, seed=k, **options)``.  hanpan's engines draw (tiles from the
-  pouch, stones from the bag, cards from the deck) inside a move from the state's seeded generator; the
-  contract has no chance decisions of its own and a draw's outcomes (every order of a bag) are too many to
-  list, so the deal fixes every later draw.  Nobody sees the deal: every game is
+- **Chance**: ``EXPLICIT_STOCHASTIC``.  A game with explicit chance (hanpan's ``chance`` option) has, by
+  default (``chance=explicit``), a chance node at every draw: its outcomes are hanpan's
+  ``chance_outcomes()`` (ids of ``game.chance_actions``, ``max_chance_outcomes`` of them; the strings their
+  notation), so nothing in a state fixes the draws to come, and a search on clones (``MCTSBot``) samples
+  them as it goes instead of knowing them.  With ``chance=engine`` (and in a game without explicit
+  chance) there is one chance node, the deal, whose outcome ``k`` (one of ``deals``, 65,536 by default,
+  equally likely) is hanpan's game seed, so the game after deal ``k`` is exactly
+  ``hanpan.game(id).new(players=…, seed=k, **options)``; then hanpan's engine draws (tiles from the pouch,
+  stones from the bag, cards from the deck) from the state's seeded generator, so the deal fixes every
+  later draw.  Nobody sees the deal: every game is
   ``IMPERFECT_INFORMATION`` (in Harmonies and Spirits of the Wild only the future draws are hidden, from
-  everyone; in Four Gardens the hands too).  A cloned state keeps its future draws: a search that plays on
-  clones (``MCTSBot``) plays as if it knew the next draws.  ``resample_from_infostate(player, sampler)``
+  everyone; in Four Gardens the hands too).  After a deal a cloned state keeps its future draws: a search
+  that plays on clones (``MCTSBot``) plays as if it knew the next draws.  ``resample_from_infostate(player, sampler)``
   is hanpan's ``determinize``: a state consistent with all ``player`` knows, with the hidden cards and
   every future draw resampled; ``ISMCTSBot`` searches those and never sees what it may not.
 - **Observations**: the information state and observation strings and tensors are built from
@@ -38,7 +45,7 @@ What the games are, in OpenSpiel's terms:
 - **Returns**: at the end only (``TERMINAL`` rewards): :func:`hanpan.adapters.outcome.returns`.  The game
   is ``ZERO_SUM`` for two or more players and ``GENERAL_SUM`` alone; ``max_utility`` for
   ``returns=score`` is :data:`SCORE_BOUND`, a bound no game reaches, not a measured maximum.
-- **Serialization**: OpenSpiel's own, the history (the deal, then the actions) replayed.
+- **Serialization**: OpenSpiel's own, the history (the chance outcomes and the actions) replayed.
 """
 
 from __future__ import annotations
@@ -105,6 +112,8 @@ def game_type(game: Game) -> pyspiel.GameType:
     parameters: dict[str, bool | int | str] = {"players": game.default_players, "returns": "score",
                                                "deals": DEALS}
     parameters.update({spec.name: _parameter_default(spec) for spec in game.option_specs})
+    if "chance" in parameters:
+        parameters["chance"] = "explicit"  # OpenSpiel's convention: a chance node at every draw
     return _type(game, parameters, pyspiel.GameType.Utility.ZERO_SUM)
 
 
@@ -150,6 +159,8 @@ class HanpanGame(pyspiel.Game):  # type: ignore[misc]
         self.options: dict[str, OptionValue] = {
             spec.name: _option_value(spec, values[spec.name]) for spec in game.option_specs}
         game.new(players=players, seed=0, **self.options)  # a bad option value fails here, with hanpan's message
+        #: a chance node at every draw (hanpan's chance=explicit); else the deal, then the engine draws
+        self.explicit = self.options.get("chance") == "explicit"
         self.deals = int(values["deals"])
         if not 1 <= self.deals <= 2**31:
             raise ValueError(f"{short_name(game)}: deals={self.deals} is not allowed; allowed: 1 to 2**31")
@@ -160,7 +171,7 @@ class HanpanGame(pyspiel.Game):  # type: ignore[misc]
                    else pyspiel.GameType.Utility.ZERO_SUM)
         info = pyspiel.GameInfo(
             num_distinct_actions=len(game.actions),
-            max_chance_outcomes=self.deals,
+            max_chance_outcomes=len(game.chance_actions) if self.explicit else self.deals,
             num_players=players,
             min_utility=low,
             max_utility=high,
@@ -171,11 +182,12 @@ class HanpanGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(kind, info, {**params})
 
     def new_initial_state(self) -> HanpanSpielState:
-        """A new game at its deal (a chance node: the seed of the game)."""
-        return HanpanSpielState(self)
+        """A new game: at its first draw (explicit chance), or at its deal (a chance node: the seed of the game)."""
+        return HanpanSpielState(self, self.native(0) if self.explicit else None)
 
     def native(self, seed: int) -> HanpanState:
-        """The hanpan game that deal ``seed`` starts: ``game.new(players=…, seed=seed, **options)``."""
+        """The hanpan game that deal ``seed`` starts: ``game.new(players=…, seed=seed, **options)`` (with
+        explicit chance the seed changes nothing: every draw is a chance node)."""
         return self.hanpan_game.new(players=self.players, seed=seed, **self.options)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None) -> ViewObserver:
@@ -205,7 +217,7 @@ class _Carried:
 
 
 class HanpanSpielState(pyspiel.State):  # type: ignore[misc]
-    """An OpenSpiel state: the deal (a chance node), then a hanpan state (``.hanpan``)."""
+    """An OpenSpiel state: a hanpan state (``.hanpan``), and before it the deal where chance is not explicit."""
 
     def __init__(self, game: HanpanGame, state: HanpanState | None = None) -> None:
         super().__init__(game)
@@ -247,9 +259,12 @@ class HanpanSpielState(pyspiel.State):  # type: ignore[misc]
         return state.legal_action_ids()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The deal: every game seed below ``deals``, equally likely."""
+        """hanpan's ``chance_outcomes()`` by id; or the deal: every game seed below ``deals``, equally likely."""
+        state = self.hanpan
+        if state is not None:
+            return [(outcome.id, p) for outcome, p in state.chance_outcomes()]
         deals = self._carried.game.deals
-        return [(seed, 1.0 / deals) for seed in range(deals)] if self.hanpan is None else []
+        return [(seed, 1.0 / deals) for seed in range(deals)]
 
     def _apply_action(self, action: int) -> None:
         carried = self._carried
@@ -257,13 +272,20 @@ class HanpanSpielState(pyspiel.State):  # type: ignore[misc]
             carried.replaying.pop(0)
         elif carried.hanpan is None:
             carried.hanpan = carried.game.native(action)
+        elif carried.hanpan.is_chance():  # checked: an impossible outcome is refused in one line
+            outcomes = carried.game.hanpan_game.chance_actions
+            if not 0 <= action < len(outcomes):
+                raise ValueError(f"{action} is no chance outcome of {carried.game.hanpan_game.id}; "
+                                 f"outcomes are 0 to {len(outcomes) - 1}")
+            carried.hanpan.play(outcomes[action])
         else:
             carried.hanpan.apply_id(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
+        game = self._carried.game
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
-        return self._carried.game.hanpan_game.actions[action].text
+            return game.hanpan_game.chance_actions[action].text if game.explicit else f"deal {action}"
+        return game.hanpan_game.actions[action].text
 
     def is_terminal(self) -> bool:
         return self.hanpan is not None and self.hanpan.is_over

@@ -23,7 +23,7 @@ from typing import Any
 from mypy_extensions import mypyc_attr
 
 from hanpan.core.action import Action
-from hanpan.core.contract import Game, State
+from hanpan.core.contract import CHANCE, Game, State
 from hanpan.core.rng import Rng
 
 
@@ -73,8 +73,14 @@ class Seat:
         return self.__state.legal_actions()
 
     def determinize(self, rng: Rng) -> State:
-        """A full state consistent with this player's view, hidden facts resampled from ``rng``."""
-        return self.__state.determinize(self.player, rng)
+        """A full state consistent with this player's view, hidden facts resampled from ``rng``.
+
+        Where the game stops at its draws (``chance="explicit"``) the sample draws by itself instead, from
+        its own generator (``State.draw_by_engine``): a search plays on it as on any sample.
+        """
+        sample = self.__state.determinize(self.player, rng)
+        sample.draw_by_engine()
+        return sample
 
 
 # Levels, benchmarks and tests subclass agents in interpreted code.
@@ -101,6 +107,10 @@ def play_out(state: State, agents: Sequence[Agent], max_decisions: int | None = 
     checked ``play``, so an illegal choice raises.  ``on_action(state, player, action)`` is called
     with each choice just before it is played.  Returns the number of decisions made.
 
+    At a chance point (``chance="explicit"``) the state's own generator draws the outcome
+    (``State.draw_chance``), which is played and passed to ``on_action`` with player ``CHANCE`` like a
+    decision (so a record holds it), and counted as one.
+
     >>> import hanpan
     >>> from hanpan.agents import make_agent
     >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=3)
@@ -116,7 +126,7 @@ def play_out(state: State, agents: Sequence[Agent], max_decisions: int | None = 
             raise RuntimeError(f"the game did not end within {max_decisions} decisions")
         player = state.current_player
         assert player is not None
-        action = agents[player].choose(Seat(state, player))
+        action = state.draw_chance() if player == CHANCE else agents[player].choose(Seat(state, player))
         if on_action is not None:
             on_action(state, player, action)
         state.play(action)

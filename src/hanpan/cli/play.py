@@ -36,7 +36,7 @@ from hanpan.cli.i18n import LANGS, detect_lang, t
 from hanpan.cli.output import category_label
 from hanpan.core.action import Action
 from hanpan.core.contract import Game, State
-from hanpan.core.errors import HanpanError, RecordError
+from hanpan.core.errors import HanpanError, OptionError, RecordError
 from hanpan.core.record import Record, replay, start
 from hanpan.core.registry import all_games
 from hanpan.core.registry import game as game_of
@@ -83,6 +83,11 @@ class TerminalGame:
         """Check the seats and options, set up the game and its computer players."""
         names = [n.strip().lower() for n in names]
         state = game.new(players=len(names), seed=seed, **options)
+        if state.is_chance():
+            raise OptionError("chance=explicit is for research code (OpenSpiel, search); in hanpan play the "
+                              "engine draws by itself",
+                              "chance=explicit는 연구용(OpenSpiel, 탐색)입니다. "
+                              "hanpan play에서는 엔진이 스스로 뽑습니다")
         terminal = cls(state, names, _agents(names, state.seed), lang, console or Console(highlight=False),
                        read or screen.line_reader())
         terminal.save_path = save_path

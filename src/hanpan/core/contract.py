@@ -12,6 +12,19 @@ own seeded generator; decisions are atomic and are made one at a time by
 >>> action = state.legal_actions()[0]
 >>> state.parse_action(str(action)) == action
 True
+
+Chance may be explicit: with the option ``chance="explicit"`` a state stops at every draw (a *chance
+point*: ``is_chance()``, ``current_player`` is :data:`CHANCE`), lists the outcomes with their
+probabilities, and takes the one chosen (``apply_chance``, or ``play`` with its notation).  By default
+(``chance="engine"``) the engine draws by itself from the state's generator.
+
+>>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=1, chance="explicit")
+>>> state.is_chance(), state.current_player == CHANCE
+(True, True)
+>>> [(str(outcome), round(p, 3)) for outcome, p in state.chance_outcomes()][:2]
+[('reveal deer', 0.167), ('reveal wolf', 0.167)]
+>>> state.play("reveal wolf")
+Action(335, 'reveal wolf')
 """
 
 from __future__ import annotations
@@ -20,17 +33,22 @@ import os
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Final, Literal, Self
 
 from mypy_extensions import mypyc_attr
 
 from hanpan.core.action import Action, ActionTable
 from hanpan.core.errors import HanpanError, IllegalActionError, NotationError, OptionError, PositionError
+from hanpan.core.options import CHANCE as CHANCE_OPTION
 from hanpan.core.options import MAX_TURNS, OptionSpec, OptionValue, resolve_options
 from hanpan.core.rng import Rng
 
 Status = Literal["playing", "finished", "unfinished"]
 JSON = dict[str, Any]
+#: ``current_player`` at a chance point (OpenSpiel's number for chance)
+CHANCE: Final = -1
+#: the chance outcomes of a game that has no explicit chance
+NO_CHANCE: Final = ActionTable(())
 
 
 @dataclass(frozen=True)
@@ -75,7 +93,16 @@ class Game(ABC):
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The game's own options, ``max_turns``, and ``chance`` where the game has explicit chance."""
+        if len(self.chance_actions):
+            return (*self.game_options, MAX_TURNS, CHANCE_OPTION)
         return (*self.game_options, MAX_TURNS)
+
+    @property
+    def chance_actions(self) -> ActionTable:
+        """The fixed space of the game's chance outcomes (ids for learning code, notation for records);
+        empty where the game cannot stop at its draws (it then has no ``chance`` option)."""
+        return NO_CHANCE
 
     @property
     @abstractmethod
@@ -227,11 +254,12 @@ class State(ABC):
     @property
     @abstractmethod
     def current_player(self) -> int | None:
-        """Whose decision it is; None when the game is over."""
+        """Whose decision it is; None when the game is over; :data:`CHANCE` at a chance point."""
 
     @abstractmethod
     def legal_actions(self) -> Sequence[Action]:
-        """The legal decisions, in id order; empty only when the game is over."""
+        """The legal decisions, in id order; empty only when the game is over.  At a chance point: the
+        chance outcomes (Actions of ``game.chance_actions``)."""
 
     @abstractmethod
     def apply(self, action: Action) -> None:
@@ -306,12 +334,58 @@ class State(ABC):
         public = self.public_view()
         return any({**self.view(p), "you": None} != public for p in range(self.num_players))
 
+    # --- explicit chance (the ``chance`` option) -----------------------------------------------
+    def is_chance(self) -> bool:
+        """True at a chance point: the game waits for a draw's outcome (only with ``chance="explicit"``)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance point, each possible outcome (an Action of ``game.chance_actions``) with its
+        probability, in id order; the probabilities sum to 1.  Empty elsewhere.  The outcomes and
+        probabilities follow from what every seat sees (the bag's counts, the cards not yet seen)."""
+        return []
+
+    def apply_chance(self, outcome: Action) -> None:
+        """Take ``outcome`` (one of ``chance_outcomes()``) at a chance point, unchecked (fast; for search);
+        ``play`` checks it."""
+        raise IllegalActionError(f"{outcome} is a chance outcome, and {self.game.id} is not at a chance point",
+                                 f"{outcome}은(는) 우연의 결과인데, 지금은 우연 지점이 아닙니다")
+
+    def draw_chance(self) -> Action:
+        """At a chance point, an outcome drawn by its probability from the state's own generator (what a
+        runner does that lets the engine draw for it, e.g. ``hanpan simulate --option chance=explicit``).
+
+        >>> import hanpan
+        >>> state = hanpan.game("spirits_of_the_wild").new(players=2, seed=4, chance="explicit")
+        >>> state.draw_chance() in [outcome for outcome, _ in state.chance_outcomes()]
+        True
+        """
+        outcomes = self.chance_outcomes()
+        if not outcomes:
+            raise IllegalActionError(f"{self.game.id} is not at a chance point: nothing to draw",
+                                     "우연 지점이 아니어서 뽑을 것이 없습니다")
+        left = self.rng.random()
+        for outcome, probability in outcomes:
+            left -= probability
+            if left < 0.0:
+                return outcome
+        return outcomes[-1][0]
+
+    def draw_by_engine(self) -> None:
+        """From now on the engine draws by itself, with this state's generator (search does it to the
+        samples it plays on: a sample's own generator is its guess of the draws to come)."""
+        if self.options.get("chance") == "explicit":
+            self.options = {**self.options, "chance": "engine"}
+        while self.is_chance():  # a draw under way: the engine finishes it
+            self.apply_chance(self.draw_chance())
+
     # --- shared helpers -------------------------------------------------------------------------
     def play(self, action: Action | str | object) -> Action:
         """Check and make one decision, given as an Action or its notation; returns the Action.
 
-        Raises NotationError for text that names no action and IllegalActionError for one
-        that is not legal now; the state is unchanged then.
+        At a chance point the decision is a chance outcome (``chance_outcomes``).  Raises NotationError
+        for text that names no action and IllegalActionError for one that is not legal now; the state is
+        unchanged then.
         """
         chosen = self.parse_action(action) if isinstance(action, str) else action
         if not isinstance(chosen, Action):
@@ -319,18 +393,24 @@ class State(ABC):
         legal = self.legal_actions()
         if chosen not in legal:
             raise self._illegal(str(chosen), legal)
-        self.apply(chosen)
+        if self.is_chance():
+            self.apply_chance(chosen)
+        else:
+            self.apply(chosen)
         return chosen
 
     def parse_action(self, text: str) -> Action:
-        """The legal action written ``text``; raises NotationError or IllegalActionError."""
+        """The legal action written ``text`` (a chance outcome at a chance point); raises NotationError or
+        IllegalActionError."""
         if self.is_over:
             raise self._illegal(text, ())
-        action = self.game.actions.parse(text)
+        chance = self.is_chance()
+        action = (self.game.chance_actions if chance else self.game.actions).parse(text)
         legal = self.legal_actions()
         if action is None:
+            what = "chance outcome" if chance else "move"
             raise NotationError(
-                f"{text!r} is not a move of {self.game.id}; legal now: {_listing(legal)}",
+                f"{text!r} is not a {what} of {self.game.id}; legal now: {_listing(legal)}",
                 f"{text!r}은(는) 올바른 수가 아닙니다. 지금 가능한 수: {_listing(legal, 'ko')}",
             )
         if action not in legal:
@@ -342,6 +422,11 @@ class State(ABC):
         if self.is_over:
             return IllegalActionError("the game is over; no action is legal",
                                       "게임이 끝났습니다; 둘 수 있는 수가 없습니다")
+        if self.is_chance():
+            return IllegalActionError(f"{text!r} is not a possible outcome of this draw; possible now: "
+                                      f"{_listing(legal)}",
+                                      f"{text!r}은(는) 이번에 뽑을 수 있는 결과가 아닙니다. 가능한 결과: "
+                                      f"{_listing(legal, 'ko')}")
         return IllegalActionError(f"{text!r} is not legal now; legal now: {_listing(legal)}",
                                   f"{text!r}은(는) 지금 둘 수 없습니다. 지금 가능한 수: {_listing(legal, 'ko')}")
 

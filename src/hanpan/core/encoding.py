@@ -86,7 +86,7 @@ def put_common(ones: bytearray, offsets: list[int], values: list[float], state: 
     players = state.num_players
     ones[seat] = 1
     mover = state.current_player
-    if mover is not None:
+    if mover is not None and mover >= 0:  # nobody's at the end, and at a chance point
         ones[players + (mover - seat) % players] = 1
     status = state.status
     if status != "playing":

@@ -34,6 +34,8 @@ class OptionSpec:
     #: the option's name in words for menus ("Board side" / "개인판 면"); the name itself when empty
     label_en: str = ""
     label_ko: str = ""
+    #: an option for research code (search, learning, adapters) only: the apps for play do not offer it
+    research: bool = False
 
     def label(self, lang: str = "en") -> str:
         """The option's name in words, in ``lang``.
@@ -105,6 +107,20 @@ MAX_TURNS: Final = OptionSpec(
     label_ko="턴 제한",
     help_en="stop the game after this many turns; a stopped game is unfinished and has no winner",
     help_ko="이 턴 수가 지나면 게임을 멈춥니다. 멈춘 게임은 승자가 없는 미완료 게임입니다",
+)
+
+
+CHANCE: Final = OptionSpec(
+    "chance",
+    "engine",
+    choices=("engine", "explicit"),
+    label_en="Chance",
+    label_ko="우연",
+    help_en="engine: the engine draws by itself; explicit: the game stops at every draw (a chance point) "
+            "whose outcome the caller chooses or samples",
+    help_ko="engine: 엔진이 스스로 뽑습니다. explicit: 뽑을 때마다 멈추고(우연 지점) 호출한 쪽이 결과를 "
+            "고르거나 뽑습니다",
+    research=True,
 )
 
 

@@ -62,8 +62,10 @@ def hash_token(token: str) -> str:
 
 
 def web_options(game: Game) -> list[str]:
-    """The options a web request may set: choices, flags and numbers (never a file on the server)."""
-    return [s.name for s in game.option_specs if s.choices is not None or s.value_type in (bool, int)]
+    """The options a web request may set: choices, flags and numbers (never a file on the server, nor an
+    option for research code such as ``chance``)."""
+    return [s.name for s in game.option_specs
+            if (s.choices is not None or s.value_type in (bool, int)) and not s.research]
 
 
 @dataclass(eq=False)

@@ -10,10 +10,20 @@ Ids are laid out in blocks so the rules can dispatch on ranges:
 (Action(99, 'return white beaver3'), Action(130, 'bag spirit'), Action(136, 'coyote stay'))
 >>> len(ACTIONS)
 137
+
+The chance outcomes (``chance="explicit"``): a draw of 1 to :data:`DRAW_GROUP` stones from the bag,
+named by its stones in ``STONES`` order (the order they come out in does not matter), then a spirit card
+turned face up:
+
+>>> CHANCE_ACTIONS.parse("draw blue blue teal"), CHANCE_ACTIONS.parse("reveal bear")
+(Action(36, 'draw blue blue teal'), Action(331, 'reveal bear'))
+>>> len(CHANCE_ACTIONS), DRAW_COUNTS[36]
+(335, (2, 1, 0, 0, 0, 0, 0))
 """
 
 from __future__ import annotations
 
+from itertools import combinations_with_replacement
 from typing import Final
 
 from hanpan.core.action import ActionTable
@@ -54,3 +64,25 @@ COYOTE: Final = BAG + len(STONES)  # 131 + animal
 COYOTE_STAY: Final = COYOTE + len(ANIMALS)  # 136
 assert COYOTE_STAY == len(ACTIONS) - 1
 assert ACTIONS[PLACE + SPIRIT_PLACE].text == "spirit owl"
+
+
+#: the most stones one chance outcome draws: a larger draw (the bear's, the setup's) is several in a row
+DRAW_GROUP: Final = 4
+
+
+def _draws() -> list[tuple[int, ...]]:
+    """Every draw of 1 to DRAW_GROUP stones as its stone kinds, smallest first."""
+    return [combo for n in range(1, DRAW_GROUP + 1) for combo in combinations_with_replacement(range(len(STONES)), n)]
+
+
+_DRAWS: Final = _draws()
+#: per chance id below REVEAL: how many stones of each kind the draw takes from the bag
+DRAW_COUNTS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(combo.count(k) for k in range(len(STONES))) for combo in _DRAWS)
+#: the chance ids of the draws of n stones: DRAW_IDS[n] (n from 1 to DRAW_GROUP)
+DRAW_IDS: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(i for i, combo in enumerate(_DRAWS) if len(combo) == n) for n in range(DRAW_GROUP + 1))
+REVEAL: Final = len(_DRAWS)  # + index in SPIRIT_CARDS: that card turned face up
+CHANCE_ACTIONS: Final = ActionTable(
+    ["draw " + " ".join(STONES[k] for k in combo) for combo in _DRAWS]
+    + [f"reveal {card}" for card in SPIRIT_CARDS])

@@ -170,7 +170,8 @@ class _Plan:
         values: list[float] = []
         put_common(ones, offsets, values, s, seat, self.max_turns, TURN_SCALE, len(PHASES))
         n = self.players
-        ones[self.phase + s.phase] = 1
+        if s.phase < len(PHASES):  # a chance point (explicit chance) awaits no decision: all 0
+            ones[self.phase + s.phase] = 1
         taking = s.phase == PH_TAKE
         for k in range(_NK):
             count = STONE_COUNTS[k]

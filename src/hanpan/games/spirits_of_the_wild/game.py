@@ -19,7 +19,7 @@ from hanpan.core.options import OptionValue, resolve_options
 from hanpan.core.positions import read_int
 from hanpan.core.rng import Rng
 from hanpan.games.spirits_of_the_wild import state as S
-from hanpan.games.spirits_of_the_wild.actions import ACTIONS
+from hanpan.games.spirits_of_the_wild.actions import ACTIONS, CHANCE_ACTIONS
 from hanpan.games.spirits_of_the_wild.data import (
     ANIMALS,
     PLACE_DISTINCT,
@@ -27,6 +27,7 @@ from hanpan.games.spirits_of_the_wild.data import (
     SPIRIT_CARDS,
     STONE_COUNTS,
     STONES,
+    TOTAL_STONES,
 )
 from hanpan.games.spirits_of_the_wild.position import board_from_json
 
@@ -43,6 +44,10 @@ class SpiritsOfTheWild(Game):
     @property
     def actions(self) -> ActionTable:
         return ACTIONS
+
+    @property
+    def chance_actions(self) -> ActionTable:
+        return CHANCE_ACTIONS
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
         return S.SpiritsState.new_state(seed, options)
@@ -138,17 +143,21 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
     seen = data.get("seen", [])
     if not isinstance(seen, list) or any(c not in SPIRIT_CARDS for c in seen):
         raise PositionError("position 'seen' must list spirit card names")
-    s.seen = sum(1 << SPIRIT_CARDS.index(c) for c in set(seen)) | (1 << s.piles[0][0]) | (1 << s.piles[1][0])
     phase = data.get("phase")
-    if phase not in S.PHASES:
-        raise PositionError(f"position 'phase' must be one of {', '.join(S.PHASES)}")
-    s.phase = S.PHASES.index(phase)
+    if phase not in S.PHASE_NAMES:
+        raise PositionError(f"position 'phase' must be one of {', '.join(S.PHASE_NAMES)}")
+    s.phase = S.PHASE_NAMES.index(phase)
+    if s.phase == S.PH_CHANCE and s.options.get("chance") != "explicit":
+        raise PositionError("a position at a chance point needs the option chance=explicit")
+    # a pile's top is face up, unless a chance point is about to turn it up
+    tops = 0 if s.phase == S.PH_CHANCE else (1 << s.piles[0][0]) | (1 << s.piles[1][0])
+    s.seen = sum(1 << SPIRIT_CARDS.index(c) for c in set(seen)) | tops
     program = data.get("program", [])
-    if not isinstance(program, list) or any(step not in S.STEPS for step in program):
-        raise PositionError(f"position 'program' must list steps among {', '.join(S.STEPS)}")
-    s.program = tuple(S.STEPS.index(step) for step in program)
+    if not isinstance(program, list) or any(step not in S.STEP_NAMES for step in program):
+        raise PositionError(f"position 'program' must list steps among {', '.join(S.STEP_NAMES)}")
+    s.program = tuple(S.STEP_NAMES.index(step) for step in program)
     s.pc = read_int(data, "pc", 0, len(s.program))
-    s.to_take = read_int(data, "to_take", 0, 2)
+    s.to_take = read_int(data, "to_take", 0, TOTAL_STONES if s.phase == S.PH_CHANCE else 2)
     s.active_pile = read_int(data, "active_pile", -1, 1)
     s.extra = bool(data.get("extra_turn", False))
     s.stopped = bool(data.get("stopped", False))
@@ -158,7 +167,7 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
         raise PositionError("a position in the middle of a card needs the card's 'program'")
     steps = _PHASE_STEPS.get(s.phase)
     if steps is not None and s.program[s.pc] not in steps:
-        raise PositionError(f"phase {phase!r} does not match the card's step {S.STEPS[s.program[s.pc]]!r} "
+        raise PositionError(f"phase {phase!r} does not match the card's step {S.STEP_NAMES[s.program[s.pc]]!r} "
                             f"at 'pc' {s.pc}")
     if any(s.held) and s.phase not in (S.PH_TAKE, S.PH_PLACE):
         raise PositionError(f"stones in hand in phase {phase!r}; only a take or a placing holds stones")
@@ -174,6 +183,7 @@ _PHASE_STEPS = {
     S.PH_COYOTE: (S.S_COYOTE,),
     S.PH_DEER: (S.S_DEER,),
     S.PH_BISON: (S.S_BISON,),
+    S.PH_CHANCE: S.CHANCE_STEPS,
 }
 
 

@@ -12,6 +12,9 @@ Layout, chosen for cheap clones and quick rule checks:
 - ``down``: per player the face-down action cards as bits (take1 ×2, take2, add2, add3).
 - A played card becomes a short ``program`` of steps run by ``_advance``; a step
   that needs a decision sets ``phase`` and waits for ``apply``.
+- With ``chance="explicit"`` a draw (stones from the bag, a spirit card turned up) stops at phase
+  ``chance`` and waits for ``apply_chance`` (outcomes: ``chance.py``); ``to_take`` then counts the stones
+  still to draw, and the setup is the program ``deal``.
 
 >>> from hanpan.games.spirits_of_the_wild import GAME
 >>> s = GAME.new(players=2, seed=3)
@@ -29,10 +32,11 @@ from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
 from hanpan.core.bits import popcount
-from hanpan.core.contract import Game, ScoreCard, State
+from hanpan.core.contract import CHANCE, Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.spirits_of_the_wild import actions as A
+from hanpan.games.spirits_of_the_wild import chance as C
 from hanpan.games.spirits_of_the_wild.data import (
     ALLOWED,
     ANIMALS,
@@ -68,7 +72,10 @@ PH_COYOTE: Final = 3
 PH_DEER: Final = 4
 PH_BISON: Final = 5
 PH_OVER: Final = 6
+PH_CHANCE: Final = 7  # explicit chance only: waiting for a draw's outcome
 PHASES: Final = ("card", "take", "place", "coyote", "deer", "bison", "over")
+#: the phases' names in positions (``PHASES``, which the observation encodes, and the chance point's)
+PHASE_NAMES: Final = (*PHASES, "chance")
 
 # Steps of a card's program.
 S_TAKE1: Final = 0
@@ -84,8 +91,13 @@ S_DEER: Final = 9
 S_BISON: Final = 10
 S_REFRESH: Final = 11
 S_EXTRA: Final = 12
+S_DEAL: Final = 13  # explicit chance only: the setup's draws (the piles' tops, then the tray)
 STEPS: Final = ("take1", "take2", "draw2", "draw3", "draw4", "bear", "ram", "place", "coyote", "deer",
          "bison", "refresh", "extra")
+#: the steps' names in positions and views (a card's ``STEPS``, and the setup's draws with explicit chance)
+STEP_NAMES: Final = (*STEPS, "deal")
+#: the steps a chance point may stand at
+CHANCE_STEPS: Final = (S_DRAW2, S_DRAW3, S_DRAW4, S_BEAR, S_RAM, S_REFRESH, S_DEAL)
 
 # Face-down bits: two take1 copies, then take2, add2, add3.
 D_TAKE1A: Final = 1
@@ -176,6 +188,15 @@ class SpiritsState(State):
         s = cls()
         s._reset()
         s._start(2, seed, options)
+        if options.get("chance") == "explicit":  # every draw of the setup is a chance point
+            s.piles = [[0, 1, 2], [3, 4, 5]]
+            s.bag = list(STONE_COUNTS)
+            s.down = [D_TAKE2, 0]
+            s.reveals = 1
+            s.program = (S_DEAL,)
+            s.to_take = TRAY_AT_SETUP
+            s.phase = PH_CHANCE
+            return s
         cards = list(range(len(SPIRIT_CARDS)))
         s.rng.shuffle(cards)
         half = len(cards) // 2
@@ -216,7 +237,10 @@ class SpiritsState(State):
     # --- small queries ---------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == PH_OVER else self.player
+        phase = self.phase
+        if phase < PH_OVER:
+            return self.player
+        return None if phase == PH_OVER else CHANCE
 
     @property
     def is_over(self) -> bool:
@@ -256,6 +280,8 @@ class SpiritsState(State):
         if phase == PH_BISON:
             tray = self.tray
             return [ACTIONS[A.BAG + k] for k in range(KINDS) if tray[k]]
+        if phase == PH_CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
         return []
 
     def _card_ids(self) -> list[int]:
@@ -412,14 +438,65 @@ class SpiritsState(State):
         bag[kind] = bag[kind] - 1
         return kind
 
-    def _draw_to(self, zone: list[int], count: int) -> None:
+    def _draw_to(self, zone: list[int], count: int) -> bool:
+        """Draw ``count`` stones into ``zone``; with explicit chance, stop at a chance point (True) instead."""
         if count > 0:
             self.reveals += 1
+            if self.options.get("chance") == "explicit" and any(self.bag):
+                self.to_take = count
+                self.phase = PH_CHANCE
+                return True
         for _ in range(count):
             if not any(self.bag):
-                return  # an empty bag draws nothing
+                return False  # an empty bag draws nothing
             kind = self._draw_kind()
             zone[kind] = zone[kind] + 1
+        return False
+
+    # --- explicit chance -------------------------------------------------------------------------
+    def is_chance(self) -> bool:
+        return self.phase == PH_CHANCE
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        if self.phase != PH_CHANCE:
+            return []
+        if self._reveal_pile() >= 0:
+            return C.reveal_outcomes(self.piles, self.seen)
+        return C.draw_outcomes(self.bag, self.to_take, self.program[self.pc] != S_DEAL)
+
+    def _reveal_pile(self) -> int:
+        """At a chance point: the spirit pile whose top card comes face up, or -1 for a draw of stones."""
+        step = self.program[self.pc]
+        if step == S_REFRESH:
+            return self.active_pile
+        if step == S_DEAL:
+            for pile in range(2):
+                if not self.seen >> self.piles[pile][0] & 1:
+                    return pile
+        return -1
+
+    def apply_chance(self, outcome: Action) -> None:
+        step = self.program[self.pc]
+        pile = self._reveal_pile()
+        if pile >= 0:
+            card = outcome.id - A.REVEAL
+            C.to_top(self.piles, pile, card)
+            self.seen |= 1 << card
+            if step == S_REFRESH:
+                self.down[self.player] = 0
+        else:
+            self.to_take -= C.take_draw(self.bag, self.held if step == S_RAM else self.tray, outcome.id)
+        if step != S_REFRESH and (self._reveal_pile() >= 0 or (self.to_take > 0 and C.drawable(
+                self.bag, step != S_DEAL))):
+            return  # more to draw
+        self.to_take = 0
+        if step == S_DEAL:
+            self.program = ()
+            self.pc = 0
+            self.phase = PH_CARD
+        else:
+            self.pc += 1
+            self._advance()
 
     def _advance(self) -> None:
         """Run the current program's automatic steps until a decision is needed or the turn ends."""
@@ -442,7 +519,8 @@ class SpiritsState(State):
                     self.phase = PH_TAKE
                     return
             elif step in DRAWS:
-                self._draw_to(self.tray, DRAWS[step])
+                if self._draw_to(self.tray, DRAWS[step]):
+                    return
             elif step == S_COYOTE:
                 self.phase = PH_COYOTE
                 return
@@ -460,12 +538,17 @@ class SpiritsState(State):
                 for kind in range(KINDS):
                     self.bag[kind] = self.bag[kind] + self.tray[kind]
                     self.tray[kind] = 0
-                self._draw_to(self.tray, count)
+                if self._draw_to(self.tray, count):
+                    return
             elif step == S_RAM:
-                self._draw_to(self.held, 2)
+                if self._draw_to(self.held, 2):
+                    return
             elif step == S_REFRESH:
                 pile = self.piles[self.active_pile]
                 pile.append(pile.pop(0))
+                if not self.seen >> pile[0] & 1 and self.options.get("chance") == "explicit":
+                    self.phase = PH_CHANCE
+                    return
                 self.seen |= 1 << pile[0]
                 self.down[self.player] = 0
             elif step == S_EXTRA:
@@ -541,7 +624,7 @@ class SpiritsState(State):
         program = self.program
         left = program[self.pc:]
         data["card_played"] = PROGRAM_CARD.get(program) if program else None
-        data["steps_left"] = [STEPS[step] for step in left]
+        data["steps_left"] = [STEP_NAMES[step] for step in left]
         data["active_pile"] = self.active_pile if self.active_pile >= 0 else None
         data["extra_turn"] = self.extra or S_EXTRA in left
         return data
@@ -574,7 +657,7 @@ class SpiritsState(State):
             "turn": self.turn,
             "current_player": self.current_player,
             "status": self.status,
-            "phase": PHASES[self.phase],
+            "phase": PHASE_NAMES[self.phase],
             "bag": _counts(self.bag),
             "tray": _counts(self.tray),
             "held": _counts(self.held),
@@ -598,7 +681,7 @@ class SpiritsState(State):
                 "player": self.player,
                 "spirit_piles": [[SPIRIT_CARDS[c] for c in pile] for pile in self.piles],
                 "seen": [SPIRIT_CARDS[c] for c in range(len(SPIRIT_CARDS)) if self.seen >> c & 1],
-                "program": [STEPS[s] for s in self.program],
+                "program": [STEP_NAMES[s] for s in self.program],
                 "pc": self.pc,
                 "to_take": self.to_take,
                 "active_pile": self.active_pile,
