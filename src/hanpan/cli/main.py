@@ -156,6 +156,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
     p.add_argument("--top", type=_positive, default=10, help="leaderboard places to print after a rebuild")
 
+    p = commands.add_parser("data", help="a game's designer data: export the built-in cards or deck as a file to "
+                                         "edit, or check an edited one (docs/data.md)")
+    p.add_argument("action", choices=("export", "check"))
+    p.add_argument("game")
+    p.add_argument("file", nargs="?", type=Path, default=None, help="check: the data file")
+    p.add_argument("--out", type=Path, default=None, metavar="FILE", help="export: write here (default: print)")
+    p.add_argument("--force", action="store_true", help="export: overwrite --out if it exists")
+    lang_option(p)
+
     p = commands.add_parser("bench", help="random complete games per second and decisions per second")
     p.add_argument("game")
     p.add_argument("--num-players", type=_positive, default=None)
@@ -460,6 +469,12 @@ def cmd_bots(args: argparse.Namespace, lang: str) -> int:
     return run_bots(check_db_url(args.db), args.workers)
 
 
+def cmd_data(args: argparse.Namespace, lang: str) -> int:
+    from hanpan.cli.data_command import command
+
+    return command(args.action, args.game, args.file, args.out, args.force, lang)
+
+
 def cmd_ratings(args: argparse.Namespace, lang: str) -> int:
     if (args.action == "show") != (args.name is not None):
         raise UsageError("write hanpan ratings rebuild, or hanpan ratings show NAME")
@@ -480,6 +495,7 @@ COMMANDS = {
     "score": cmd_score,
     "analyse": cmd_analyse,
     "bench": cmd_bench,
+    "data": cmd_data,
     "serve": cmd_serve,
     "ratings": cmd_ratings,
     "bots": cmd_bots,

@@ -358,10 +358,11 @@ def export_cards() -> dict[str, Any]:
     >>> data = export_cards(); data["format"], len(data["animals"]), data["animals"][2]["points_top_to_bottom"]
     ('harmonies.cards/1', 32, [16, 10, 6, 3])
     """
-    about = ("Harmonies cards (hanpan.cards/1 format, docs/data.md): edit habitats (cells, cube_on), points "
+    about = ("Harmonies cards (harmonies.cards/1, docs/data.md): edit habitats (cells, cube_on), points "
              "tracks and spirit rules; keep the ids and their order")
     return {"format": CARDS_FORMAT, "about": about,
-            "animals": [dict(c) for c in CARDS["animals"]], "spirits": [dict(c) for c in CARDS["spirits"]]}
+            "animals": [{k: v for k, v in c.items() if k != "cubes"} for c in CARDS["animals"]],  # the track's length
+            "spirits": [dict(c) for c in CARDS["spirits"]]}
 
 
 CARD_CUBES, CARD_POINTS, CARD_CELLS, SPIRIT_SCORING, SPIRIT_SUN_BONUS = card_tables(CARDS)
