@@ -21,10 +21,49 @@ nobody has seen yet, equally likely: their places in the piles were never seen, 
 from __future__ import annotations
 
 from math import comb
+from typing import TYPE_CHECKING
 
 from hanpan.core.action import Action
 from hanpan.games.spirits_of_the_wild.actions import CHANCE_ACTIONS, DRAW_COUNTS, DRAW_GROUP, DRAW_IDS, REVEAL
 from hanpan.games.spirits_of_the_wild.data import SPIRIT
+
+if TYPE_CHECKING:
+    from hanpan.games.spirits_of_the_wild.state import SpiritsState
+
+
+def reveal_pile(s: SpiritsState, refresh: bool, deal: bool) -> int:
+    """At a chance point (a pile ``refresh``ed, or the setup's ``deal``, or another draw): the spirit pile
+    whose top card comes face up, or -1 for a draw of stones."""
+    if refresh:
+        return s.active_pile
+    if deal:
+        for pile in range(2):
+            if not s.seen >> s.piles[pile][0] & 1:
+                return pile
+    return -1
+
+
+def outcomes(s: SpiritsState, refresh: bool, deal: bool) -> list[tuple[Action, float]]:
+    """The outcomes of the chance point ``s`` stands at (see :func:`reveal_pile` for the flags)."""
+    if reveal_pile(s, refresh, deal) >= 0:
+        return reveal_outcomes(s.piles, s.seen)
+    return draw_outcomes(s.bag, s.to_take, not deal)
+
+
+def take(s: SpiritsState, outcome: int, refresh: bool, deal: bool, ram: bool) -> bool:
+    """Take chance outcome ``outcome`` (an id) at the chance point ``s`` stands at (a ``ram``'s stones go to
+    the hand); True while the draw goes on (another chance point of it follows)."""
+    pile = reveal_pile(s, refresh, deal)
+    if pile >= 0:
+        card = outcome - REVEAL
+        to_top(s.piles, pile, card)
+        s.seen |= 1 << card
+        if refresh:
+            s.down[s.player] = 0
+            return False
+    else:
+        s.to_take -= take_draw(s.bag, s.held if ram else s.tray, outcome)
+    return reveal_pile(s, refresh, deal) >= 0 or (s.to_take > 0 and drawable(s.bag, not deal))
 
 
 def draw_outcomes(bag: list[int], wanted: int, spirits: bool) -> list[tuple[Action, float]]:

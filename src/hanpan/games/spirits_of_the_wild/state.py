@@ -12,9 +12,8 @@ Layout, chosen for cheap clones and quick rule checks:
 - ``down``: per player the face-down action cards as bits (take1 ×2, take2, add2, add3).
 - A played card becomes a short ``program`` of steps run by ``_advance``; a step
   that needs a decision sets ``phase`` and waits for ``apply``.
-- With ``chance="explicit"`` a draw (stones from the bag, a spirit card turned up) stops at phase
-  ``chance`` and waits for ``apply_chance`` (outcomes: ``chance.py``); ``to_take`` then counts the stones
-  still to draw, and the setup is the program ``deal``.
+- With ``chance="explicit"`` a draw stops at phase ``chance`` for ``apply_chance`` (``chance.py``),
+  ``to_take`` counting the stones still to draw; the setup is then the program ``deal``.
 
 >>> from hanpan.games.spirits_of_the_wild import GAME
 >>> s = GAME.new(players=2, seed=3)
@@ -96,8 +95,6 @@ STEPS: Final = ("take1", "take2", "draw2", "draw3", "draw4", "bear", "ram", "pla
          "bison", "refresh", "extra")
 #: the steps' names in positions and views (a card's ``STEPS``, and the setup's draws with explicit chance)
 STEP_NAMES: Final = (*STEPS, "deal")
-#: the steps a chance point may stand at
-CHANCE_STEPS: Final = (S_DRAW2, S_DRAW3, S_DRAW4, S_BEAR, S_RAM, S_REFRESH, S_DEAL)
 
 # Face-down bits: two take1 copies, then take2, add2, add3.
 D_TAKE1A: Final = 1
@@ -189,13 +186,8 @@ class SpiritsState(State):
         s._reset()
         s._start(2, seed, options)
         if options.get("chance") == "explicit":  # every draw of the setup is a chance point
-            s.piles = [[0, 1, 2], [3, 4, 5]]
-            s.bag = list(STONE_COUNTS)
-            s.down = [D_TAKE2, 0]
-            s.reveals = 1
-            s.program = (S_DEAL,)
-            s.to_take = TRAY_AT_SETUP
-            s.phase = PH_CHANCE
+            s.piles, s.bag, s.down, s.reveals = [[0, 1, 2], [3, 4, 5]], list(STONE_COUNTS), [D_TAKE2, 0], 1
+            s.program, s.to_take, s.phase = (S_DEAL,), TRAY_AT_SETUP, PH_CHANCE
             return s
         cards = list(range(len(SPIRIT_CARDS)))
         s.rng.shuffle(cards)
@@ -443,8 +435,7 @@ class SpiritsState(State):
         if count > 0:
             self.reveals += 1
             if self.options.get("chance") == "explicit" and any(self.bag):
-                self.to_take = count
-                self.phase = PH_CHANCE
+                self.to_take, self.phase = count, PH_CHANCE
                 return True
         for _ in range(count):
             if not any(self.bag):
@@ -453,47 +444,21 @@ class SpiritsState(State):
             zone[kind] = zone[kind] + 1
         return False
 
-    # --- explicit chance -------------------------------------------------------------------------
+    # --- explicit chance (chance.py) --------------------------------------------------------------
     def is_chance(self) -> bool:
         return self.phase == PH_CHANCE
 
     def chance_outcomes(self) -> list[tuple[Action, float]]:
-        if self.phase != PH_CHANCE:
-            return []
-        if self._reveal_pile() >= 0:
-            return C.reveal_outcomes(self.piles, self.seen)
-        return C.draw_outcomes(self.bag, self.to_take, self.program[self.pc] != S_DEAL)
-
-    def _reveal_pile(self) -> int:
-        """At a chance point: the spirit pile whose top card comes face up, or -1 for a draw of stones."""
-        step = self.program[self.pc]
-        if step == S_REFRESH:
-            return self.active_pile
-        if step == S_DEAL:
-            for pile in range(2):
-                if not self.seen >> self.piles[pile][0] & 1:
-                    return pile
-        return -1
+        step = self.program[self.pc] if self.phase == PH_CHANCE else -1
+        return [] if step < 0 else C.outcomes(self, step == S_REFRESH, step == S_DEAL)
 
     def apply_chance(self, outcome: Action) -> None:
         step = self.program[self.pc]
-        pile = self._reveal_pile()
-        if pile >= 0:
-            card = outcome.id - A.REVEAL
-            C.to_top(self.piles, pile, card)
-            self.seen |= 1 << card
-            if step == S_REFRESH:
-                self.down[self.player] = 0
-        else:
-            self.to_take -= C.take_draw(self.bag, self.held if step == S_RAM else self.tray, outcome.id)
-        if step != S_REFRESH and (self._reveal_pile() >= 0 or (self.to_take > 0 and C.drawable(
-                self.bag, step != S_DEAL))):
+        if C.take(self, outcome.id, step == S_REFRESH, step == S_DEAL, step == S_RAM):
             return  # more to draw
         self.to_take = 0
         if step == S_DEAL:
-            self.program = ()
-            self.pc = 0
-            self.phase = PH_CARD
+            self.program, self.pc, self.phase = (), 0, PH_CARD
         else:
             self.pc += 1
             self._advance()
