@@ -117,7 +117,8 @@ def test_a_what_if_reports_both_sides_and_their_paired_differences(tmp_path: Pat
     other = report["compare"]["figures"]["agents"][0]["score"]["mean"]
     assert diff["paired_games"] == 60
     assert diff["agents"][0]["score"]["difference"] == pytest.approx(other - base, abs=1e-3)
-    assert valid_png(out / "compare.png")
+    assert all(valid_png(out / name) for name in ("compare-points.png", "compare-items-animal.png",
+                                                  "changed-scores.png", "changed-items-animal.png"))
 
 
 def test_bad_input_is_a_one_line_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

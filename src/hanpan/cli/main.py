@@ -354,7 +354,7 @@ def cmd_simulate(args: argparse.Namespace, lang: str) -> int:
 
 
 def cmd_report(args: argparse.Namespace, lang: str) -> int:
-    from hanpan.cli import output
+    from hanpan.cli.report_progress import ReportProgress
     from hanpan.core.registry import game
     from hanpan.reports.build import make_report
 
@@ -362,9 +362,10 @@ def cmd_report(args: argparse.Namespace, lang: str) -> int:
     options: dict[str, Any] = dict(parse_option_assignments(args.option))
     change: dict[str, Any] = dict(parse_option_assignments(args.compare))
     total = args.games * (2 if change else 1)
-    with output.progress(total, lang, disable=args.quiet) as advance:
+    with ReportProgress(total, lang, quiet=args.quiet) as progress:  # lines in a log, a bar in a terminal
         report = make_report(g.id, _names(args.players), args.games, args.out, args.seed, options, change, lang,
-                             args.jobs, args.cluster, lambda _: advance(), args.games_file, args.resume)
+                             args.jobs, args.cluster, lambda _: progress.advance(), args.games_file, args.resume,
+                             progress.stage)
     page = args.out / "report.html"
     print(f"{page} ({report['figures']['games']} games{' × 2' if change else ''}, {report['wall_seconds']:.0f} s; "
           f"{len(report['flags'])} flagged)")

@@ -29,19 +29,23 @@ from hanpan.reports.compare import compare
 from hanpan.reports.figures import figures, flags
 from hanpan.reports.page import page
 from hanpan.reports.plots import draw_all, draw_comparison, plot_language
-from hanpan.reports.words import word
+from hanpan.reports.words import agent_labels, word
 
 
 def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int = 0,
                 options: dict[str, Any] | None = None, change: dict[str, Any] | None = None, lang: str = "en",
                 jobs: int = 1, cluster: str | None = None,
                 on_result: Callable[[GameResult], None] | None = None,
-                games_file: Path | None = None, resume: bool = False) -> dict[str, Any]:
+                games_file: Path | None = None, resume: bool = False,
+                on_stage: Callable[[str], None] | None = None) -> dict[str, Any]:
     """Play ``games`` games (and, with ``change``, the same games again with those options changed),
     write the report into ``out`` and return what report.json holds.
 
     ``games_file`` keeps every game's result as it finishes (``hanpan.reports.games_file``); with
-    ``resume`` the games it holds already are not played again (``on_result`` sees them first)."""
+    ``resume`` the games it holds already are not played again (``on_result`` sees them first).
+    ``on_stage`` hears each stage as it begins: ``"base"``, ``"compare"`` (the changed games), ``"figures"``
+    (figures, plots and the page)."""
+    stage = on_stage or (lambda _: None)
     if games < 1:
         raise OptionError(f"--games must be 1 or more, not {games}")
     options = normalize_options(game_id, options or {})
@@ -70,15 +74,22 @@ def make_report(game_id: str, names: list[str], games: int, out: Path, seed: int
         kept = stack.enter_context(games_file_io.GamesFile(games_file, head, known)) if games_file else None
         play = functools.partial(_play, game_id, names, games, seed, jobs=jobs, cluster=cluster,
                                  on_result=on_result, kept=kept)
+        stage("base")
         results = play(options, "base", known.results["base"])
+        other = []
+        if changed is not None:
+            stage("compare")
+            other = play(changed, "compare", known.results["compare"])
+        stage("figures")
         fig = figures(game_id, names, options, seed, results)
         report: dict[str, Any] = {"format": "hanpan.report/1", "game_name": get_game(game_id).name(lang),
                                   "lang": lang, "figures": fig, "flags": flags(fig)}
+        report.update(_data_changes(game_id, options, lang))
         if changed is not None:
-            other = play(changed, "compare", known.results["compare"])
             other_fig = figures(game_id, names, changed, seed, other)
             report["compare"] = {"change": change, "figures": other_fig, "flags": flags(other_fig),
-                                 "differences": compare(names, results, other, fig, other_fig)}
+                                 "differences": compare(names, results, other, fig, other_fig),
+                                 **_data_changes(game_id, changed, lang)}
     report["wall_seconds"] = round(time.perf_counter() - began, 1)
     if games_file is not None:  # a report perhaps made in several sittings: the wall time of them all
         assert kept is not None
@@ -107,13 +118,26 @@ def _play(game_id: str, names: list[str], games: int, seed: int, options: dict[s
     return sorted(results, key=lambda r: r.index)
 
 
+def _data_changes(game_id: str, options: dict[str, Any], lang: str) -> dict[str, Any]:
+    """``{"data_changes": {option: [lines]}}`` when the options play with a designer's data file (the
+    game's ``datafile`` part, docs/data.md): what the file changes from the built-in set, in words."""
+    try:
+        part = importlib.import_module(f"hanpan.games.{game_id}.datafile")
+    except ModuleNotFoundError:
+        return {}
+    path = options.get(part.OPTION)
+    return {"data_changes": {part.OPTION: part.changes(path, lang)}} if isinstance(path, str) else {}
+
+
 def _write(report: dict[str, Any], game_id: str, out: Path, lang: str) -> None:
     game = get_game(game_id)
     plots_lang = plot_language(lang)
-    files = draw_all(report["figures"], out, labeller(game_id, plots_lang), lambda k: word(k, plots_lang))
+    label, text = labeller(game_id, plots_lang), lambda k: word(k, plots_lang)
+    agents = agent_labels(report["figures"]["players"], plots_lang)
+    files = draw_all(report["figures"], out, label, text, agents=agents)
     if "compare" in report:
-        files += draw_comparison(report["compare"]["differences"], out, labeller(game_id, plots_lang),
-                                 lambda k: word(k, plots_lang))
+        files += draw_comparison(report["compare"]["differences"], out, label, text, agents)
+        files += draw_all(report["compare"]["figures"], out, label, text, "changed-", agents)
     (out / "report.json").write_text(json.dumps(report, ensure_ascii=False, indent=1) + "\n", "utf-8")
     html = page(report, out, files, labeller(game.id, lang), lang, plots_note=plots_lang != lang)
     (out / "report.html").write_text(html, "utf-8")

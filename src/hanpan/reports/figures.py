@@ -45,6 +45,9 @@ FLAG_MIN_TAKEN = 30
 #: solo total (over a million games every card differs *significantly*; a designer asks which matter)
 FLAG_MIN_WIN_GAP = 0.05
 FLAG_MIN_TOTAL_GAP = 0.05
+#: the family-wise error rate of the flags: the chance that any flag of a report is a fluke (Holm's method
+#: over every item tested, see ``holm``)
+FLAG_ALPHA = 0.05
 
 
 def figures(game_id: str, names: Sequence[str], options: dict[str, Any], seed: int,
@@ -228,15 +231,38 @@ def item_figures(finished: Sequence[GameResult], players: int,
     return families
 
 
+def value_order(value: str) -> tuple[int, float, str]:
+    """The order of a fact's values: numbers by size (2 before 10), then texts alphabetically.
+
+    >>> sorted(["10", "2", "none", "0"], key=value_order)
+    ['0', '2', '10', 'none']
+    """
+    try:
+        return 0, float(value), value
+    except ValueError:
+        return 1, 0.0, value
+
+
+def by_design(values: dict[str, Any]) -> bool:
+    """An outcome that came out one way in every game (the board side the options chose): no finding, so
+    the page and the plots leave it out (report.json keeps it).
+
+    >>> by_design({"A": {"rate": 1.0}}), by_design({"A": {"rate": 0.6}, "B": {"rate": 0.4}})
+    (True, False)
+    """
+    return len(values) == 1 and next(iter(values.values()))["rate"] == 1.0
+
+
 def outcome_figures(finished: Sequence[GameResult]) -> dict[str, dict[str, Any]]:
-    """Per game-level fact: how often each value came up."""
+    """Per game-level fact: how often each value came up (values in ``value_order``)."""
     counts: dict[str, Counter[str]] = {}
     for r in finished:
         assert r.facts is not None
         for name, value in r.facts["outcome"].items():
             counts.setdefault(name, Counter())[str(value)] += 1
     n = len(finished)
-    return {name: {value: rate(count, n) for value, count in sorted(c.items())} for name, c in sorted(counts.items())}
+    return {name: {value: rate(c[value], n) for value in sorted(c, key=value_order)}
+            for name, c in sorted(counts.items())}
 
 
 def extra_figures(finished: Sequence[GameResult], names: Sequence[str]) -> dict[str, dict[str, dict[str, int]]]:
@@ -281,28 +307,68 @@ def elo(finished: Sequence[GameResult], names: Sequence[str], iterations: int = 
     return {a: round(held.get(a, 0.0) + shift, 1) for a in sorted(set(names))}
 
 
+def p_value(z: float) -> float:
+    """The two-sided p-value of a standard normal statistic.
+
+    >>> round(p_value(1.959963984540054), 4)
+    0.05
+    """
+    return math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: Sequence[float]) -> list[float]:
+    """Holm's step-down adjustment of p-values (in the order given): a test is significant at level
+    alpha when its adjusted p-value is below alpha, and then the chance that any of the tests is a fluke
+    is at most alpha, whatever the tests' dependence (family-wise error).
+
+    >>> holm([0.01, 0.04, 0.03, 0.2])
+    [0.04, 0.09, 0.09, 0.2]
+    """
+    m = len(p_values)
+    adjusted = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(sorted(range(m), key=lambda j: p_values[j])):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = round(running, 12)
+    return adjusted
+
+
+def _item_test(e: dict[str, Any], solo: bool) -> tuple[float, float, float]:
+    """An item's measure, its yardstick and the p-value of their difference: solo, a z test of the mean
+    total (the standard error its interval was made with); else the score test of the win rate, whose
+    inversion is the Wilson interval shown (the interval excludes the yardstick when p < 0.05)."""
+    if solo:
+        measure, reference = e["total_when_taken"], e["rest_total"]
+        value = measure["mean"]
+        se = (measure["ci95"][1] - measure["ci95"][0]) / (2 * Z95)
+    else:
+        measure, reference = e["win_when_taken"], e["rest_win"]
+        value = measure["rate"]
+        se = math.sqrt(reference * (1 - reference) / measure["n"]) if measure["n"] and 0 < reference < 1 else 0.0
+    if se <= 0:
+        return value, reference, 0.0 if value != reference else 1.0
+    return value, reference, p_value((value - reference) / se)
+
+
 def flags(fig: dict[str, Any]) -> list[dict[str, Any]]:
-    """Items that look too strong or too weak against the rest of their kind: the interval of how those
-    who took them fared lies wholly above or below what the takers of the family's other items did
-    (``rest_win`` or solo ``rest_total``, see ``item_figures``) and is at least ``FLAG_MIN_WIN_GAP``
-    (``FLAG_MIN_TOTAL_GAP`` of that mean total) away from it, among items taken at least
-    ``FLAG_MIN_TAKEN`` times.  Strongest first."""
+    """Items that look too strong or too weak against the rest of their kind: how those who took them
+    fared differs from what the takers of the family's other items did (``rest_win`` or solo
+    ``rest_total``, see ``item_figures``) by at least ``FLAG_MIN_WIN_GAP`` (``FLAG_MIN_TOTAL_GAP`` of that
+    mean total), and significantly once the number of items tested is accounted for: Holm's adjusted
+    p-value below ``FLAG_ALPHA`` over every item of the report taken at least ``FLAG_MIN_TAKEN`` times
+    (32 cards tested at 95 % each would flag one or two by chance in most reports).  Strongest first;
+    each flag names its p-value, the adjusted one and how many items were tested."""
+    solo = len(fig["players"]) == 1
+    tested = [(family, e, *_item_test(e, solo)) for family, entries in fig["items"].items() for e in entries
+              if e["taken"] >= FLAG_MIN_TAKEN]
+    adjusted = holm([t[4] for t in tested])
     out = []
-    players = len(fig["players"])
-    for family, entries in fig["items"].items():
-        for e in entries:
-            if e["taken"] < FLAG_MIN_TAKEN:
-                continue
-            if players == 1:
-                measure, reference = e["total_when_taken"], e["rest_total"]
-                value, gap = measure["mean"], FLAG_MIN_TOTAL_GAP * abs(reference)
-            else:
-                measure, reference = e["win_when_taken"], e["rest_win"]
-                value, gap = measure["rate"], FLAG_MIN_WIN_GAP
-            low, high = measure["ci95"]
-            if (low > reference or high < reference) and abs(value - reference) >= gap:
-                out.append({"family": family, "item": e["item"], "measure": "total" if players == 1 else "win",
-                            "value": value, "ci95": [low, high],
-                            "reference": round(reference, 4), "strong": low > reference,
-                            "taken": e["taken"]})
+    for (family, e, value, reference, p), p_adjusted in zip(tested, adjusted, strict=True):
+        gap = FLAG_MIN_TOTAL_GAP * abs(reference) if solo else FLAG_MIN_WIN_GAP
+        if p_adjusted < FLAG_ALPHA and abs(value - reference) >= gap:
+            measure = e["total_when_taken" if solo else "win_when_taken"]
+            out.append({"family": family, "item": e["item"], "measure": "total" if solo else "win",
+                        "value": value, "ci95": list(measure["ci95"]), "reference": round(reference, 4),
+                        "strong": value > reference, "taken": e["taken"], "p": float(f"{p:.3g}"),
+                        "p_adjusted": float(f"{p_adjusted:.3g}"), "tested": len(tested), "adjustment": "holm"})
     return sorted(out, key=lambda f: -(f["value"] - f["reference"]))

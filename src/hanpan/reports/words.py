@@ -80,9 +80,58 @@ WORDS: dict[str, tuple[str, str]] = {
     "base": ("base", "기준"),
     "changed": ("changed", "변경"),
     "paired_games": ("games compared pair by pair", "짝지어 비교한 게임"),
+    "player_n": ("{name} (player {n})", "{name} ({n}번 플레이어)"),
+    "summary": ("Summary", "요약"),
+    "what_changed": ("What was changed", "바꾼 것"),
+    "data_changes": ("In the data file", "데이터 파일에서 바뀐 것"),
+    "what_it_did": ("What the change did", "바꾼 결과"),
+    "differences_section": ("Differences, changed − base", "차이 (변경 − 기준)"),
+    "headline": ("Players, seats and length", "플레이어, 자리, 길이"),
+    "by_category": ("Points by score category", "점수 항목별 점수"),
+    "item_changes": ("{family}: per item, changed − base", "{family}: 항목별 변경 − 기준"),
+    "outcome_changes": ("How games ended, changed − base", "게임이 끝난 방식, 변경 − 기준"),
+    "changed_flags": ("What stands out in the changed games", "바꾼 게임에서 눈에 띄는 점"),
+    "flags_new": ("new with the change", "바꾼 뒤 새로 나타남"),
+    "flags_gone": ("gone with the change: {items}", "바꾼 뒤 사라짐: {items}"),
+    "base_figures": ("Every figure of the base games", "기준 게임의 모든 수치"),
+    "changed_figures": ("Every figure of the changed games", "바꾼 게임의 모든 수치"),
+    "measure": ("measure", "측정값"),
+    "unit_points": ("points", "점"),
+    "unit_pp": ("percentage points", "%p"),
+    "unit_turns": ("turns", "턴"),
+    "no_clear_changes": ("No difference is clear once the {tested} differences tested are accounted for.",
+                         "검정한 차이 {tested}개를 함께 고려하면 뚜렷한 차이가 없습니다."),
+    "clear_changes": ("Clear differences ({tested} tested, Holm-adjusted p below 5 %):",
+                      "뚜렷한 차이 (검정 {tested}개, Holm 보정 p < 5 %):"),
+    "summary_score": ("{who}: {diff:+.2f} points a game (95 % {low:+.2f} – {high:+.2f})",
+                      "{who}: 게임당 {diff:+.2f}점 (95 % {low:+.2f} – {high:+.2f})"),
+    "summary_rate": ("{what}: {base:.1%} → {changed:.1%} ({diff:+.1f} percentage points)",
+                     "{what}: {base:.1%} → {changed:.1%} ({diff:+.1f}%p)"),
+    "summary_total": ("{what}: {base:.1f} → {changed:.1f} ({diff:+.1f} points)",
+                      "{what}: {base:.1f} → {changed:.1f} ({diff:+.1f}점)"),
+    "summary_turns": ("Game length: {diff:+.2f} turns a game (95 % {low:+.2f} – {high:+.2f})",
+                      "게임 길이: 게임당 {diff:+.2f}턴 (95 % {low:+.2f} – {high:+.2f})"),
+    "flag_p": ("p = {p:.2g}; {adjusted:.2g} once {tested} items tested are accounted for (Holm)",
+               "p = {p:.2g}; 검정한 항목 {tested}개를 고려하면 {adjusted:.2g} (Holm)"),
+    "adjusted_note": ("A difference is marked significant when its p-value, adjusted by Holm's method for the "
+                      "differences tested with it, is below 5 %: over a page of 32 cards, plain 95 % intervals "
+                      "would mark one or two by chance.",
+                      "함께 검정한 차이의 수에 맞춰 Holm 방법으로 보정한 p값이 5 % 미만일 때 유의함으로 "
+                      "표시합니다: 카드 32장을 95 % 구간으로만 보면 우연히 한두 장이 표시됩니다."),
+    "p_adjusted": ("adjusted p", "보정 p"),
     "plots_in_english": ("(The plots are labelled in English: no font with Hangul was found.)",
                          "(그래프는 영어로 표시됩니다: 한글 글꼴을 찾지 못했습니다.)"),
 }
+
+
+def agent_labels(names: list[str], lang: str) -> list[str]:
+    """The players' names as the page shows them: a name two players share gets each one's number.
+
+    >>> agent_labels(["greedy", "greedy", "random"], "en")
+    ['greedy (player 1)', 'greedy (player 2)', 'random']
+    """
+    return [word("player_n", lang).format(name=name, n=i + 1) if names.count(name) > 1 else name
+            for i, name in enumerate(names)]
 
 
 def word(key: str, lang: str) -> str:
