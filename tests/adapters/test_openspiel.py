@@ -25,6 +25,7 @@ SIMULATED = [
     ("hanpan_spirits_of_the_wild(chance=engine)", 1),
     ("hanpan_spirits_of_the_wild(returns=win,max_turns=6)", 2),
     ("hanpan_harmonies(players=1)", 2),
+    ("hanpan_harmonies(players=2,chance=engine)", 1),
     ("hanpan_harmonies(players=2,side=B,spirits=True)", 2),
     ("hanpan_harmonies(players=3,returns=win)", 1),
     ("hanpan_harmonies(players=4,side=B)", 1),
@@ -49,9 +50,9 @@ def test_every_registered_game_is_in_openspiel() -> None:
 def test_parameters_are_the_players_and_the_games_options() -> None:
     game = pyspiel.load_game("hanpan_harmonies(players=3,side=B,spirits=True,max_turns=5)")
     assert game.num_players() == 3 and game.num_distinct_actions() == len(hanpan.game("harmonies").actions)
-    spirit = game.new_initial_state()
-    spirit.apply_action(12)
-    assert spirit.hanpan.options == {"side": "B", "spirits": True, "max_turns": 5}
+    spirit = game.new_initial_state()  # explicit chance: the game stands at its first draw
+    assert spirit.hanpan.options == {"side": "B", "spirits": True, "cards": None, "max_turns": 5,
+                                     "chance": "explicit"}
     defaults = pyspiel.load_game("hanpan_four_gardens").get_parameters()
     assert defaults["players"] == hanpan.game("four_gardens").default_players
     assert defaults["max_turns"] == 0 and defaults["deck"] == "" and defaults["returns"] == "score"
@@ -76,8 +77,8 @@ def test_unknown_parameter_is_refused() -> None:
 
 @pytest.mark.parametrize(("game_id", "players", "options"), [
     ("spirits_of_the_wild", 2, {"chance": "engine"}),
-    ("harmonies", 1, {"side": "B", "spirits": True}),
-    ("harmonies", 3, {}),
+    ("harmonies", 1, {"side": "B", "spirits": True, "chance": "engine"}),
+    ("harmonies", 3, {"chance": "engine"}),
     ("four_gardens", 3, {"whims": True}),
 ])
 def test_a_deal_is_the_native_game_and_plays_the_same(game_id: str, players: int, options: dict[str, Any]) -> None:

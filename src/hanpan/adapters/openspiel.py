@@ -5,7 +5,11 @@
 >>> game = pyspiel.load_game("hanpan_harmonies(players=2,side=B)")
 >>> game.num_players(), game.num_distinct_actions(), game.get_type().chance_mode.name
 (2, 1520, 'EXPLICIT_STOCHASTIC')
->>> state = game.new_initial_state()
+>>> state = game.new_initial_state()  # at its first draw: a central space's 3 tokens
+>>> state.is_chance_node(), len(state.chance_outcomes()), state.action_to_string(state.chance_outcomes()[0][0])
+(True, 56, 'draw blue blue blue')
+>>> game = pyspiel.load_game("hanpan_harmonies(players=2,side=B,chance=engine)")
+>>> state = game.new_initial_state()  # the deal, then the engine draws
 >>> state.is_chance_node(), len(state.chance_outcomes())
 (True, 65536)
 >>> state.apply_action(7)  # the deal: hanpan's game seed 7

@@ -32,6 +32,11 @@ def refill_display(s: HarmoniesState) -> None:
     """Deal animal cards from the deck until the display is full again (or the deck is empty)."""
     deck = s.deck
     display = s.display
+    if s.options.get("chance") == "explicit":  # the cards wait for their outcomes (chance.py)
+        if len(display) < s.display_size and deck:
+            s.drawing |= 2
+            s.reveals += 1
+        return
     changed = False
     while len(display) < s.display_size and deck:
         j = s.rng.randbelow(len(deck))

@@ -23,6 +23,7 @@ from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
 from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
 from hanpan.games.harmonies.cardset import cards_for
+from hanpan.games.harmonies.chance import CHANCE_ACTIONS
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
@@ -73,6 +74,10 @@ class Harmonies(Game):
     @property
     def actions(self) -> ActionTable:
         return ACTIONS
+
+    @property
+    def chance_actions(self) -> ActionTable:
+        return CHANCE_ACTIONS
 
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
         return HarmoniesState.new_state(players, seed, options)
@@ -164,6 +169,9 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.ending = read_bool(data, "ending")
     s.stopped = read_bool(data, "stopped")
     s.over = read_bool(data, "over")
+    s.drawing = read_int(data, "drawing", 0, 15) if "drawing" in data else 0
+    if s.drawing and s.options.get("chance") != "explicit":
+        raise PositionError("a position waiting for draws ('drawing') needs the option chance=explicit")
     s.display = sorted(_cards(data.get("display"), "'display'", ANIMAL_IDS))
     if len(s.display) > s.display_size:
         raise PositionError(f"the display holds at most {s.display_size} cards, not {len(s.display)}")
@@ -249,7 +257,8 @@ def _state_from_json(game: Harmonies, data: Mapping[str, Any]) -> HarmoniesState
     s.spirit_box = sorted(_cards(data.get("spirit_box", []), "'spirit_box'", SPIRIT_IDS))
     if s.spirits:
         every = sorted([c for d in s.dealt for c in d] + s.spirit_box)
-        if every != list(range(NUM_ANIMALS, NUM_CARDS)) or any(len(d) != 2 for d in s.dealt):
+        if every != list(range(NUM_ANIMALS, NUM_CARDS)) or any(len(d) != (2 if d or not s.drawing else 0)
+                                                               for d in s.dealt):
             raise PositionError("the 10 spirit cards must be dealt 2 per player, the rest in 'spirit_box'")
         for p in range(n):
             if s.spirit[p] >= 0 and s.spirit[p] not in s.dealt[p]:

@@ -37,10 +37,11 @@ from __future__ import annotations
 from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
-from hanpan.core.contract import Game, ScoreCard, State
+from hanpan.core.contract import CHANCE, Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import cards, turn, views
+from hanpan.games.harmonies import chance as C
 from hanpan.games.harmonies.board import EMPTY, NUM_STACKS, SIDE, STACKS, Side
 from hanpan.games.harmonies.cardset import BUILTIN, CardSet, cards_for
 from hanpan.games.harmonies.data import (
@@ -80,6 +81,7 @@ class HarmoniesState(State):
         "discarded",
         "display",
         "display_size",
+        "drawing",
         "empties",
         "ending",
         "hand",
@@ -154,6 +156,8 @@ class HarmoniesState(State):
         self.cube_dirty = 0  # landscape kinds changed since: the cache holds unless a held card uses one
         #: with 2-4 players, each player's (cube_acts, cube_dirty) as their last turn left them (empty: none)
         self.cube_saved: list[tuple[list[Action] | None, int]] = []
+        #: explicit chance only: what waits for its draws (bits of hanpan.games.harmonies.chance), else 0
+        self.drawing = 0
 
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
@@ -183,12 +187,14 @@ class HarmoniesState(State):
         s.cube_acts = None
         s.cube_dirty = 0
         s.cube_saved = []
+        s.drawing = 0
         solo = players == 1
         s.nspaces = SPACES_SOLO if solo else SPACES_MULTI
         s.display_size = DISPLAY_SOLO if solo else DISPLAY_MULTI
         s.central = [0] * (s.nspaces * 6)
         turn.fill(s, range(s.nspaces))
         s.deck = list(range(NUM_ANIMALS))
+        s.card_acts = ()
         cards.refill_display(s)
         n = s.side.ncells
         s.stacks = [[EMPTY] * n for _ in range(players)]
@@ -202,7 +208,11 @@ class HarmoniesState(State):
         s.owned = [[] for _ in range(players)]
         s.spirit = [-1] * players
         s.dealt = []
-        if s.spirits:
+        if s.spirits and options.get("chance") == "explicit":  # the spirits are dealt by chance too
+            s.dealt = [[] for _ in range(players)]
+            s.spirit_box = list(range(NUM_ANIMALS, NUM_CARDS))
+            s.drawing |= C.SPIRITS
+        elif s.spirits:
             s.dealt = [[] for _ in range(players)]
             pool = list(range(NUM_ANIMALS, NUM_CARDS))
             s.rng.shuffle(pool)
@@ -255,12 +265,15 @@ class HarmoniesState(State):
         c.cube_acts = self.cube_acts  # never mutated in place, only replaced
         c.cube_dirty = self.cube_dirty
         c.cube_saved = self.cube_saved[:]
+        c.drawing = self.drawing
         return c
 
     # --- small queries ---------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.over else self.player
+        if self.over:
+            return None
+        return CHANCE if self.drawing else self.player
 
     @property
     def is_over(self) -> bool:
@@ -302,10 +315,22 @@ class HarmoniesState(State):
 
     # --- a turn's decisions (hanpan.games.harmonies.turn) -----------------------------------------
     def legal_actions(self) -> list[Action]:
+        if self.drawing:
+            return [outcome for outcome, _ in C.outcomes(self)]
         return turn.legal_actions(self)
 
     def apply(self, action: Action) -> None:
         turn.apply(self, action)
+
+    # --- explicit chance (hanpan.games.harmonies.chance) ------------------------------------------
+    def is_chance(self) -> bool:
+        return self.drawing != 0
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return C.outcomes(self) if self.drawing else []
+
+    def apply_chance(self, outcome: Action) -> None:
+        C.take(self, outcome.id)
 
     def cube_cells(self, player: int, card: int) -> list[int]:
         """Cells where ``player`` may put ``card``'s next cube now (habitat matched, no cube there)."""

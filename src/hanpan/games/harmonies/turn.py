@@ -167,6 +167,9 @@ def fill(s: HarmoniesState, spaces: Sequence[int]) -> None:
     if not n:
         return
     s.reveals += 1
+    if s.options.get("chance") == "explicit":  # the spaces wait for their tokens (chance.py)
+        s.drawing |= 1
+        return
     rng = s.rng
     central = s.central
     space_mask = s.space_mask
@@ -204,7 +207,6 @@ def fill(s: HarmoniesState, spaces: Sequence[int]) -> None:
 def end_turn(s: HarmoniesState) -> None:
     """The turn's end: the central board and the display refilled, the game's end checked, the next
     player's turn begun."""
-    p = s.player
     if s.num_players == 1:
         central = s.central
         s.box += sum(central)
@@ -220,6 +222,15 @@ def end_turn(s: HarmoniesState) -> None:
         else:
             fill(s, (s.taken_space,))
     refill_display(s)
+    if s.drawing:  # explicit chance: the draws wait for their outcomes, then chance.py finishes the turn
+        s.drawing |= 8
+        return
+    finish_turn(s)
+
+
+def finish_turn(s: HarmoniesState) -> None:
+    """The turn's end after its draws: the game's end checked, the next player's turn begun."""
+    p = s.player
     if s.empties[p] <= END_EMPTY_CELLS:
         s.ending = True
     s.turn += 1

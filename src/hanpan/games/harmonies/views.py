@@ -125,6 +125,8 @@ def to_json(s: HarmoniesState) -> dict[str, Any]:
         "stopped": s.stopped,
         "over": s.over,
     })
+    if s.drawing:  # explicit chance: what waits for its draws (hanpan.games.harmonies.chance)
+        data["drawing"] = s.drawing
     return data
 
 
