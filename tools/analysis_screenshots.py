@@ -36,7 +36,7 @@ GAMES = [
     ("four_gardens", {"whims": True}, 7),
 ]
 SEATS = ["greedy", "normal"]
-SIZE = {"width": 1366, "height": 768}
+SIZE: Any = {"width": 1366, "height": 768}
 
 
 def call(base: str, path: str, body: Any = None) -> Any:
@@ -75,17 +75,28 @@ def start_server(folder: Path, level: str, samples: int) -> tuple[subprocess.Pop
             time.sleep(0.2)
 
 
-def played_game(base: str, game: str, options: dict[str, Any], seed: int) -> str:
+def played_game(base: str, game: str, options: dict[str, Any], seed: int, folder: Path) -> str:
     game_id = str(call(base, "/api/games", {"game": game, "seats": SEATS, "options": options, "seed": seed})["id"])
-    while call(base, f"/api/games/{game_id}")["status"] == "playing":
+    moved, number = time.monotonic(), 0
+    while (body := call(base, f"/api/games/{game_id}"))["status"] == "playing":
+        if body["move_number"] != number:
+            moved, number = time.monotonic(), body["move_number"]
+        if time.monotonic() - moved > 120:
+            raise SystemExit(f"the computer seats of {game} made no move for 2 minutes; see {folder / 'server.log'}")
         time.sleep(0.5)
     return game_id
 
 
 def worst_move(review: dict[str, Any]) -> int:
-    """The decision whose move played lost the most against the level's (one with a choice)."""
+    """The decision to show: the one whose move played lost the most against the level's, among those
+    marked worse than good past the game's first quarter (the boards have more on them), else among all."""
     judged = [d for d in review["decisions"] if d["legal"] > 1 and d["loss"] is not None and d["choice"] != d["played"]]
-    return max(judged, key=lambda d: d["loss"])["number"] if judged else 1
+    errors = [d for d in judged if d["mark"] in ("inaccuracy", "mistake", "blunder")]
+    later = [d for d in errors if d["number"] > len(review["decisions"]) / 4]
+    for chosen in (later, errors, judged):
+        if chosen:
+            return int(max(chosen, key=lambda d: d["loss"])["number"])
+    return 1
 
 
 def main() -> int:
@@ -93,6 +104,8 @@ def main() -> int:
     parser.add_argument("--level", default="hard", help="the reviewing level (default hard, the server's default)")
     parser.add_argument("--samples", type=int, default=8, help="samples per decision (default 8, the server's)")
     parser.add_argument("--out", type=Path, default=OUT, help=f"where the pictures go (default {OUT})")
+    parser.add_argument("--titles", default=",".join(g for g, _, _ in GAMES) + ",hint",
+                        help="which pictures to draw, by game id, and 'hint' (default all)")
     args = parser.parse_args()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     from playwright.sync_api import sync_playwright
@@ -106,9 +119,12 @@ def main() -> int:
             context = browser.new_context(viewport=SIZE, reduced_motion="reduce")
             context.add_init_script("localStorage.setItem('hanpan.lang', 'en');")
             page = context.new_page()
+            wanted = args.titles.split(",")
             for game, options, seed in GAMES:
+                if game not in wanted:
+                    continue
                 began = time.monotonic()
-                game_id = played_game(base, game, options, seed)
+                game_id = played_game(base, game, options, seed, folder)
                 page.goto(f"{base}/replay/{game_id}")
                 page.click("#analyse")
                 page.wait_for_selector("#eval-graph", timeout=3_600_000)
@@ -119,6 +135,8 @@ def main() -> int:
                 path = args.out / f"analysis-{game}.png"
                 page.screenshot(path=str(path), full_page=True)
                 print(f"{path}: move {move}, reviewed in {time.monotonic() - began:.0f} s")
+            if "hint" not in wanted:
+                return 0
             created = call(base, "/api/games", {"game": "harmonies", "seats": ["human"], "options": {"spirits": True},
                                                 "seed": 9})
             token = created["seats"][0]["token"]
