@@ -12,7 +12,7 @@ import pytest
 from hanpan.cli.main import main
 
 #: each game with a designer data file, and its option
-GAMES = [("harmonies", "cards")]
+GAMES = [("harmonies", "cards"), ("four_gardens", "deck"), ("spirits_of_the_wild", "cards")]
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -122,6 +122,8 @@ def test_another_deck_file_is_played(tmp_path: Path) -> None:
     (lambda d: d["cards"][0].update(cost=["stone", "gold"]), "card 1: cost icon 'gold'"),
     (lambda d: d["cards"][0].update(floor=7), "card 1: floor 7 is not 1..4"),
     (lambda d: d["cards"][0].update(colur="red"), "card 1: unknown key 'colur'"),
+    (lambda d: d["cards"][6].update(points=-2), "card 7: points -2 is not a whole number 0..99"),
+    (lambda d: d["cards"][6].update(points="3"), "card 7: points '3' is not a whole number 0..99"),
 ])
 def test_a_bad_deck_file_is_refused_with_one_line(tmp_path: Path, change: Any, message: str) -> None:
     data = deck_file()
@@ -138,3 +140,39 @@ def test_a_deck_file_that_is_not_json(tmp_path: Path) -> None:
     path.write_text("{oops", "utf-8")
     with pytest.raises(DataError, match="not JSON"):
         GAME.new(players=2, seed=1, deck=str(path))
+
+
+def test_the_exported_deck_plays_the_same_games_and_has_no_card_points(tmp_path: Path) -> None:
+    from hanpan.games.four_gardens.deck import export_deck
+
+    path = write(tmp_path, export_deck())
+    assert all(card["points"] == 0 for card in export_deck()["cards"])
+    ours, theirs = GAME.new(players=3, seed=4, deck=path), GAME.new(players=3, seed=4)
+    rng_moves = 0
+    while not ours.is_over and rng_moves < 400:
+        action = ours.legal_actions()[rng_moves * 7 % len(ours.legal_actions())]
+        assert [str(a) for a in ours.legal_actions()] == [str(a) for a in theirs.legal_actions()]
+        ours.apply(action)
+        theirs.apply(theirs.legal_actions()[[str(a) for a in theirs.legal_actions()].index(str(action))])
+        rng_moves += 1
+    assert ours.scores() == theirs.scores() and "cards" not in ours.scores()[0].categories
+
+
+def test_a_landscape_card_with_points_scores_them_at_the_end(tmp_path: Path) -> None:
+    data = deck_file()
+    for card in data["cards"]:
+        card["points"] = card["id"] % 3
+    path = write(tmp_path, data)
+    state = GAME.new(players=2, seed=2, deck=path)
+    moves = 0
+    while not state.is_over and moves < 3000:
+        legal = state.legal_actions()
+        state.apply(legal[moves * 5 % len(legal)])
+        moves += 1
+    assert state.is_over and all(state.land)  # each garden holds landscape cards
+    for p in range(2):
+        base = p * 19
+        landscape = [state.slots[base + slot] for slot in range(19) if state.land[p] >> slot & 1]
+        card = state.scores()[p]
+        assert card.categories["cards"] == sum((c + 1) % 3 for c in landscape)
+        assert card.total == sum(card.categories.values())

@@ -4,8 +4,9 @@ A deck file is ``{"format": "four_gardens.deck/1", "cards": [...]}`` with 70 car
 numbered 1..70; each card names its landscape side (``colour``, ``position``, ``god``,
 one of the four gods or ``wild``) and its base side (``action`` ``"gain"`` or
 ``"rotate"`` with ``floor`` 1..4 and ``direction`` ``"up"``/``"down"``, and a ``cost``
-of 2–4 resource icons).  A file that breaks the format is refused with one line
-naming the first problem.
+of 2–4 resource icons), and may give it ``points`` (a designer's what-if: a landscape
+card in a garden at the end scores them; none in the game itself).  A file that breaks
+the format is refused with one line naming the first problem (docs/data.md).
 
 >>> deck = builtin_deck()
 >>> len(deck), deck.label(0)
@@ -37,14 +38,16 @@ ROTATE: Final = 0
 GAIN: Final = 1
 UP: Final = 0
 DOWN: Final = 1
-_KEYS: Final = {"id", "colour", "position", "god", "action", "floor", "direction", "cost"}
+_KEYS: Final = {"id", "colour", "position", "god", "action", "floor", "direction", "cost", "points"}
+#: the most points a card may carry
+MAX_POINTS: Final = 99
 
 
 class Deck:
     """70 cards as flat tuples indexed by card index (card id - 1); shared by every state."""
 
-    __slots__ = ("action", "colour", "cost", "cost_total", "direction", "floor", "god", "json_full", "json_land",
-                 "land_key", "name", "position", "source")
+    __slots__ = ("action", "colour", "cost", "cost_total", "direction", "floor", "god", "has_points", "json_full",
+                 "json_land", "land_key", "name", "points", "position", "source")
 
     def __init__(self, cards: list[dict[str, Any]], source: str) -> None:
         self.source = source
@@ -60,6 +63,9 @@ class Deck:
         self.land_key: tuple[int, ...] = tuple(
             (self.colour[i] * 5 + self.position[i]) * 5 + self.god[i] for i in range(len(cards)))
         self.name: tuple[str, ...] = tuple(str(c.get("name", "")) for c in cards)
+        #: the points each card scores landscape side up in a garden at the end (all 0 in the game itself)
+        self.points: tuple[int, ...] = tuple(int(c.get("points", 0)) for c in cards)
+        self.has_points: bool = any(self.points)
         #: each card's JSON with both sides, and its landscape side alone (shared: never mutate them)
         self.json_full: tuple[dict[str, Any], ...] = tuple(self.card_json(i) for i in range(len(cards)))
         self.json_land: tuple[dict[str, Any], ...] = tuple(
@@ -94,6 +100,8 @@ class Deck:
                 data.update(action="rotate", floor=self.floor[index] + 1,
                             direction="down" if self.direction[index] == DOWN else "up")
             data["cost"] = [r for r, n in zip(RESOURCES, self.cost[index], strict=True) for _ in range(n)]
+        if self.points[index]:
+            data["points"] = self.points[index]
         return data
 
 
@@ -149,6 +157,9 @@ def load_deck_data(data: object, source: str) -> Deck:
         for icon in cost:
             if icon not in RESOURCES:
                 raise _problem(source, f"{where}: cost icon {icon!r} is not one of {', '.join(RESOURCES)}")
+        points = card.get("points", 0)
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
+            raise _problem(source, f"{where}: points {points!r} is not a whole number 0..{MAX_POINTS}")
     return Deck([dict(c) for c in cards], source)
 
 
@@ -176,3 +187,20 @@ def builtin_deck() -> Deck:
 def deck_for(path: str | None) -> Deck:
     """The built-in deck for None, else the file's."""
     return builtin_deck() if path is None else load_deck_file(path)
+
+
+def export_deck() -> dict[str, Any]:
+    """The built-in deck as a deck file (``hanpan data export four_gardens``), every card with its points (0)
+    to edit.
+
+    >>> data = export_deck(); data["format"], len(data["cards"]), data["cards"][0]["points"]
+    ('four_gardens.deck/1', 70, 0)
+    """
+    deck = builtin_deck()
+    cards = []
+    for i in range(len(deck)):
+        card = {k: v for k, v in deck.card_json(i).items() if not k.startswith("base_")}
+        cards.append({**card, "points": deck.points[i]})
+    return {"format": DECK_FORMAT, "about": "Four Gardens deck (four_gardens.deck/1, docs/data.md): the built-in "
+                                            "reconstructed deck, not the real card list; edit sides, costs, points",
+            "cards": cards}

@@ -236,6 +236,7 @@ TIEBREAKERS: tuple[str, ...] = ("landscapes", "largest")
 #: score categories that are not gods, and the tie-break extras of a score card
 CATEGORIES: dict[str, tuple[str, str]] = {
     "bonus": ("Bonus tiles", "보너스 타일"), "whims": ("Whim tiles", "변덕 타일"),
+    "cards": ("Card points (deck file)", "카드 점수 (덱 파일)"),
     "landscapes": ("Landscape cards", "풍경 카드"), "largest": ("Largest landscape", "가장 큰 풍경"),
     "total": ("Total", "합계"),
 }

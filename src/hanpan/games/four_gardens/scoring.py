@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Final
 
 from hanpan.core.contract import ScoreCard
 from hanpan.games.four_gardens.data import GODS
-from hanpan.games.four_gardens.layout import NG
+from hanpan.games.four_gardens.layout import NG, NS
 from hanpan.games.four_gardens.whims import whim_points
 
 if TYPE_CHECKING:
@@ -26,20 +26,35 @@ if TYPE_CHECKING:
 
 #: the score card's categories, in ``points`` order
 CATEGORIES: Final = (*GODS, "bonus", "whims")
+#: … with a deck whose cards carry points (a designer's deck file): the landscape cards' points last
+CATEGORIES_WITH_CARDS: Final = (*CATEGORIES, "cards")
 
 
 def points(s: GardensState, player: int) -> list[int]:
-    """Points per category: the four god tracks, bonus tiles, whim tiles."""
+    """Points per category: the four god tracks, bonus tiles, whim tiles (and, with a deck whose cards carry
+    points, the points of the player's landscape cards)."""
     b = player * NG
-    return [*s.marker[b:b + NG], s.bonus_points[player], whim_points(s, player)]
+    got = [*s.marker[b:b + NG], s.bonus_points[player], whim_points(s, player)]
+    if s.cards.has_points:
+        got.append(card_points(s, player))
+    return got
+
+
+def card_points(s: GardensState, player: int) -> int:
+    """The points of the player's landscape cards (a deck file's; the game's own cards carry none)."""
+    base = player * NS
+    land = s.land[player]
+    values = s.cards.points
+    return sum(values[s.slots[base + slot]] for slot in range(NS) if land >> slot & 1)
 
 
 def score_cards(s: GardensState) -> tuple[ScoreCard, ...]:
     """Every player's score card, with their landscape cards and largest landscape (the tie-breaks)."""
     cards = []
+    categories = CATEGORIES_WITH_CARDS if s.cards.has_points else CATEGORIES
     for p in range(s.num_players):
         got = points(s, p)
-        cards.append(ScoreCard(dict(zip(CATEGORIES, got, strict=True)), sum(got),
+        cards.append(ScoreCard(dict(zip(categories, got, strict=True)), sum(got),
                                {"landscapes": s.lcount[p], "largest": s.largest_landscape(p)}))
     return tuple(cards)
 

@@ -360,9 +360,11 @@ def export_cards() -> dict[str, Any]:
     """
     about = ("Harmonies cards (harmonies.cards/1, docs/data.md): edit habitats (cells, cube_on), points "
              "tracks and spirit rules; keep the ids and their order")
-    return {"format": CARDS_FORMAT, "about": about,
+    data = {"format": CARDS_FORMAT, "about": about,
             "animals": [{k: v for k, v in c.items() if k != "cubes"} for c in CARDS["animals"]],  # the track's length
-            "spirits": [dict(c) for c in CARDS["spirits"]]}
+            "spirits": CARDS["spirits"]}
+    copy: dict[str, Any] = json.loads(json.dumps(data))  # the caller's own, to edit
+    return copy
 
 
 CARD_CUBES, CARD_POINTS, CARD_CELLS, SPIRIT_SCORING, SPIRIT_SUN_BONUS = card_tables(CARDS)

@@ -99,8 +99,10 @@ def _groups(stones: list[Any]) -> list[list[str]]:
     return stones if stones and isinstance(stones[0], list) else [stones]
 
 
-def board_items(board: dict[str, Any], categories: dict[str, int]) -> dict[str, list[Any]]:
-    """The ``animal/`` and ``spirit_stone/`` items of one seat's board (position JSON) and score card."""
+def board_items(board: dict[str, Any], categories: dict[str, int], multiplier: int = SPIRIT_MULTIPLIER
+                ) -> dict[str, list[Any]]:
+    """The ``animal/`` and ``spirit_stone/`` items of one seat's board (position JSON) and score card
+    (``multiplier``: what a spirit stone multiplies an animal's points by, in this game's components)."""
     spirited = board["spirit_stones"]
     items: dict[str, list[Any]] = {}
     for animal in ANIMALS:
@@ -110,7 +112,7 @@ def board_items(board: dict[str, Any], categories: dict[str, int]) -> dict[str, 
             items[f"animal/{animal}"] = [full, categories[animal]]
     for animal in spirited:
         points = categories[animal]
-        items[f"spirit_stone/{animal}"] = [None, points - points // SPIRIT_MULTIPLIER]
+        items[f"spirit_stone/{animal}"] = [None, points - points // multiplier]
     return items
 
 
@@ -185,7 +187,8 @@ def facts(state: State, record: Record | None = None) -> dict[str, Any]:
     s = _spirits(state)
     data = s.to_json()  # the position format: boards and coyote as the rules describe them
     scores = s.scores()
-    seats = [board_items(data["boards"][p], dict(scores[p].categories)) for p in range(s.num_players)]
+    seats = [board_items(data["boards"][p], dict(scores[p].categories), s.components.multiplier)
+             for p in range(s.num_players)]
     if record is not None:
         for seat, items in zip(seats, _record_items(s, record), strict=True):
             seat.update(items)

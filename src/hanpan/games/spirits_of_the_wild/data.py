@@ -15,7 +15,9 @@ data and may be changed in the file.  Everything here is built once at import.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 from typing import Any, Final
 
 from hanpan.core.errors import DataError
@@ -120,3 +122,167 @@ def _allowed_colours(place: int, value: int) -> int:
 ALLOWED: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(_allowed_colours(p, v) for v in range(64)) for p in range(len(PLACES))
 )
+
+
+# --- a designer's file (option ``cards``, docs/data.md) ---------------------------------------------
+#: the format of a designer's file of the animals' points and the stones (``hanpan data export``)
+CARDS_FORMAT: Final = "spirits_of_the_wild.cards/1"
+#: the most of one kind of stone, and of points in one table entry, a file may give
+MAX_STONES: Final = 16
+MAX_POINTS: Final = 99
+#: each animal's points: its keys and, for a table by stones, how many entries (0 stones first)
+_POINTS_SHAPE: Final[dict[str, dict[str, int]]] = {
+    "owl": {"per_complete_set": 0}, "rabbit": {"by_count": 4}, "beaver": {"set3": 0, "set2": 0, "both": 0},
+    "salmon": {"by_count": 7}, "turtle": {"by_count": 6},
+}
+_FILE_KEYS: Final = ("format", "about", "animals", "spirit_multiplier", "stones", "tray_at_setup",
+                     "spirit_stones_to_end")
+
+
+class Components:
+    """What a game of Spirits of the Wild counts with: the animals' points, the spirit stone's multiplier,
+    the stones in the bag, the tray at setup and the spirit stones that end the game; the built-in
+    components (``BUILTIN``, from ``data/components.json``) or a designer's file's.  Shared by every state
+    that plays with it (never mutate it).
+
+    >>> BUILTIN.salmon, BUILTIN.stones, BUILTIN.to_end
+    ((0, 1, 2, 4, 6, 9, 13), (8, 8, 8, 8, 8, 8, 8), 5)
+    """
+
+    __slots__ = ("beaver2", "beaver3", "beaver_both", "data", "multiplier", "owl", "rabbit", "salmon", "source",
+                 "stones", "to_end", "tray", "turtle")
+
+    def __init__(self, data: dict[str, Any], source: str) -> None:
+        self.data = data
+        self.source = source
+        points = {a["id"]: a["points"] for a in data["animals"]}
+        self.owl: int = points["owl"]["per_complete_set"]
+        self.rabbit: tuple[int, ...] = tuple(points["rabbit"]["by_count"])
+        self.beaver3: int = points["beaver"]["set3"]
+        self.beaver2: int = points["beaver"]["set2"]
+        self.beaver_both: int = points["beaver"]["both"]
+        self.salmon: tuple[int, ...] = tuple(points["salmon"]["by_count"])
+        self.turtle: tuple[int, ...] = tuple(points["turtle"]["by_count"])
+        self.multiplier: int = data["spirit_multiplier"]
+        self.stones: tuple[int, ...] = tuple(s["count"] for s in data["stones"])
+        self.tray: int = data["tray_at_setup"]
+        self.to_end: int = data["spirit_stones_to_end"]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the shared built-in components themselves; a file's rebuilt from its data (compiled (mypyc)
+        # classes are unpickled through __init__)
+        if self.source == "built-in":
+            return (builtin_components, ())
+        return (Components, (self.data, self.source))
+
+
+def _fail(source: str, message: str) -> DataError:
+    return DataError(f"cards {source}: {message}", f"카드 {source}: 잘못된 값 ({message})")
+
+
+def _whole(value: object, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def check_components(data: object, source: str) -> dict[str, Any]:
+    """A designer's file checked: one DataError line naming the file, the part and what is allowed at the
+    first problem.  The animals keep their places and rules (the spec's board); a file sets their points,
+    the spirit stone's multiplier, the stones and the two counts of the setup and the end.
+
+    >>> check_components({"format": CARDS_FORMAT, "animals": []}, "x.json")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    hanpan.core.errors.DataError: cards x.json: 'animals' must list owl, rabbit, beaver, salmon, turtle in order, ...
+    """
+    if not isinstance(data, dict):
+        raise _fail(source, "must be a JSON object with 'format', 'animals', 'stones', …")
+    if data.get("format") != CARDS_FORMAT:
+        raise _fail(source, f"'format' must be {CARDS_FORMAT!r}, not {data.get('format')!r}")
+    for key in data:
+        if key not in _FILE_KEYS:
+            raise _fail(source, f"unknown key {key!r}; keys: {', '.join(_FILE_KEYS)}")
+    animals = data.get("animals")
+    if (not isinstance(animals, list) or [a.get("id") if isinstance(a, dict) else None for a in animals]
+            != list(ANIMALS) or not all(isinstance(a.get("points"), dict) for a in animals)):
+        raise _fail(source, f"'animals' must list {', '.join(ANIMALS)} in order, each with its 'points'")
+    for animal in animals:
+        shape, points = _POINTS_SHAPE[animal["id"]], animal["points"]
+        if set(animal) - {"id", "points"}:
+            raise _fail(source, f"animal {animal['id']}: keys: id, points")
+        if set(points) != set(shape):
+            raise _fail(source, f"animal {animal['id']}: points must have {', '.join(shape)}, not "
+                                f"{', '.join(points) or 'nothing'}")
+        for key, entries in shape.items():
+            value = points[key]
+            if entries and not (isinstance(value, list) and len(value) == entries
+                                and all(_whole(v, 0, MAX_POINTS) for v in value)):
+                raise _fail(source, f"animal {animal['id']}: points.{key} must list {entries} whole numbers "
+                                    f"0..{MAX_POINTS} (for 0..{entries - 1} stones)")
+            if not entries and not _whole(value, 0, MAX_POINTS):
+                raise _fail(source, f"animal {animal['id']}: points.{key} must be a whole number 0..{MAX_POINTS}")
+    stones = data.get("stones")
+    if (not isinstance(stones, list) or [s.get("id") if isinstance(s, dict) else None for s in stones]
+            != list(STONES)):
+        raise _fail(source, f"'stones' must list {', '.join(STONES)} in order, each with its 'count'")
+    for stone in stones:
+        if set(stone) - {"id", "count"} or not _whole(stone.get("count"), 1, MAX_STONES):
+            raise _fail(source, f"stone {stone['id']}: count must be a whole number 1..{MAX_STONES}")
+    if not _whole(data.get("spirit_multiplier"), 1, 9):
+        raise _fail(source, "spirit_multiplier must be a whole number 1..9")
+    colours = sum(s["count"] for s in stones[:SPIRIT])
+    if not _whole(data.get("tray_at_setup"), 1, min(8, colours)):
+        raise _fail(source, f"tray_at_setup must be a whole number 1..{min(8, colours)} (the stones of colour)")
+    spirits = stones[SPIRIT]["count"]
+    if not _whole(data.get("spirit_stones_to_end"), 1, spirits):
+        raise _fail(source, f"spirit_stones_to_end must be a whole number 1..{spirits} (the spirit stones)")
+    return data
+
+
+def read_components_file(path: str) -> Components:
+    """A designer's file read and checked: one DataError line at its first problem."""
+    try:
+        text = Path(path).read_text("utf-8")
+    except OSError as e:
+        raise _fail(path, f"cannot read it ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise _fail(path, "not UTF-8 text") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise _fail(path, f"not JSON ({e.msg} at line {e.lineno})") from None
+    return Components(check_components(data, path), path)
+
+
+def export_components() -> dict[str, Any]:
+    """The built-in components as a designer's file (``hanpan data export spirits_of_the_wild``).
+
+    >>> data = export_components(); data["format"], data["animals"][3]
+    ('spirits_of_the_wild.cards/1', {'id': 'salmon', 'points': {'by_count': [0, 1, 2, 4, 6, 9, 13]}})
+    """
+    data: dict[str, Any] = json.loads(json.dumps({"format": CARDS_FORMAT,
+            "about": "Spirits of the Wild (spirits_of_the_wild.cards/1, docs/data.md): the animals' points, the "
+                     "spirit stone's multiplier, the stones, the tray at setup, the spirit stones that end the game",
+            "animals": [{"id": a["id"], "points": a["points"]} for a in DATA["animals"]],
+            "spirit_multiplier": DATA["spirit_multiplier"],
+            "stones": [{"id": s["id"], "count": s["count"]} for s in DATA["stones"]],
+            "tray_at_setup": DATA["tray_at_setup"], "spirit_stones_to_end": DATA["spirit_stones_to_end"]}))
+    return data  # a copy, the caller's to edit
+
+
+@lru_cache(maxsize=1)
+def builtin_components() -> Components:
+    """The components of the spec (``data/components.json``)."""
+    return Components(check_components(export_components(), "components.json"), "built-in")
+
+
+BUILTIN: Final = builtin_components()
+
+
+@lru_cache(maxsize=16)
+def _file_components(path: str) -> Components:
+    return read_components_file(path)
+
+
+def components_for(path: str | None) -> Components:
+    """The built-in components for None, else the file's (read and checked once per path)."""
+    return BUILTIN if path is None else _file_components(path)

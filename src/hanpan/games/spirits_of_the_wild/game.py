@@ -15,7 +15,7 @@ from typing import Any
 from hanpan.core.action import ActionTable
 from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.errors import PositionError
-from hanpan.core.options import OptionValue, resolve_options
+from hanpan.core.options import OptionSpec, OptionValue, resolve_options
 from hanpan.core.positions import read_int
 from hanpan.core.rng import Rng
 from hanpan.games.spirits_of_the_wild import state as S
@@ -25,9 +25,8 @@ from hanpan.games.spirits_of_the_wild.data import (
     PLACE_DISTINCT,
     SPIRIT,
     SPIRIT_CARDS,
-    STONE_COUNTS,
     STONES,
-    TOTAL_STONES,
+    components_for,
 )
 from hanpan.games.spirits_of_the_wild.position import board_from_json
 
@@ -39,7 +38,14 @@ class SpiritsOfTheWild(Game):
     min_players = 2
     max_players = 2
     default_players = 2
-    game_options = ()
+    game_options = (
+        # a file: never offered on the web (only choices, flags and numbers are)
+        OptionSpec("cards", None, kind=str, label_en="Data file", label_ko="데이터 파일",
+                   help_en="a file of the animals' points and the stones (spirits_of_the_wild.cards/1 JSON, "
+                           "docs/data.md; 'hanpan data export spirits_of_the_wild' writes the built-in one)",
+                   help_ko="동물 점수와 돌 수를 담은 파일 (spirits_of_the_wild.cards/1 JSON, docs/data.md; "
+                           "'hanpan data export spirits_of_the_wild'가 내장 데이터를 씁니다)"),
+    )
 
     @property
     def actions(self) -> ActionTable:
@@ -88,6 +94,8 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
     s.options = resolve_options(game.option_specs, data.get("options", {}))
     max_turns = s.options.get("max_turns")
     s.max_turns = max_turns if isinstance(max_turns, int) else None
+    cards_file = s.options.get("cards")
+    s.components = components_for(cards_file if isinstance(cards_file, str) else None)
     s.seed = read_int(data, "seed", 0)
     s.rng = Rng(read_int(data, "rng", 0, (1 << 64) - 1))
     s.turn = read_int(data, "turn", 0)
@@ -110,8 +118,9 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
                 totals[value & 7] += value >> 3
         totals[SPIRIT] += board[S.SPIRIT_INDEX].bit_count()
     for k, total in enumerate(totals):
-        if total != STONE_COUNTS[k]:
-            raise PositionError(f"the position holds {total} {STONES[k]} stones; the game has {STONE_COUNTS[k]}")
+        if total != s.components.stones[k]:
+            raise PositionError(f"the position holds {total} {STONES[k]} stones; the game has "
+                                f"{s.components.stones[k]}")
     cards = data.get("action_cards")
     if not isinstance(cards, list) or len(cards) != 2:
         raise PositionError("position 'action_cards' must list both players' cards")
@@ -157,7 +166,7 @@ def _state_from_json(game: SpiritsOfTheWild, data: Mapping[str, Any]) -> S.Spiri
         raise PositionError(f"position 'program' must list steps among {', '.join(S.STEP_NAMES)}")
     s.program = tuple(S.STEP_NAMES.index(step) for step in program)
     s.pc = read_int(data, "pc", 0, len(s.program))
-    s.to_take = read_int(data, "to_take", 0, TOTAL_STONES if s.phase == S.PH_CHANCE else 2)
+    s.to_take = read_int(data, "to_take", 0, sum(s.components.stones) if s.phase == S.PH_CHANCE else 2)
     s.active_pile = read_int(data, "active_pile", -1, 1)
     s.extra = bool(data.get("extra_turn", False))
     s.stopped = bool(data.get("stopped", False))

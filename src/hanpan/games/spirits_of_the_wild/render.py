@@ -11,7 +11,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.console import Group, RenderableType
 from rich.panel import Panel
@@ -21,8 +21,11 @@ from rich.text import Text
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.terminal import Words, key_line, key_table, legend_group, pick, token_letters
-from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, SPIRITS_TO_END, STONES, name
+from hanpan.games.spirits_of_the_wild.data import ANIMALS, COLOURS, SPIRIT_TEXT, STONES, name
 from hanpan.games.spirits_of_the_wild.webdata import CARD_LABEL, catalog
+
+if TYPE_CHECKING:
+    from hanpan.games.spirits_of_the_wild.state import SpiritsState
 
 STYLE = {
     "blue": "bold blue", "teal": "bold cyan", "orange": "bold dark_orange", "white": "bold white",
@@ -175,7 +178,7 @@ def render(state: State, viewer: int | None, lang: str) -> RenderableType:
     head = Text.from_markup(
         f"[bold]{_w('turns', lang, n=view['turn'])}[/]   "
         f"{_w('bag', lang)}: {sum(view['bag'].values())} {_w('stones', lang)}   "
-        + _w("spirit_out", lang, n=view["spirit_stones_out"], end=SPIRITS_TO_END)
+        + _w("spirit_out", lang, n=view["spirit_stones_out"], end=cast("SpiritsState", state).components.to_end)
     )
     parts: list[RenderableType] = [head]
     for i, pile in enumerate(view["spirit_piles"]):  # one line a pile: the usable top card and what it does

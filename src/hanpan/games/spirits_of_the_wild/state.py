@@ -39,22 +39,16 @@ from hanpan.games.spirits_of_the_wild import chance as C
 from hanpan.games.spirits_of_the_wild.data import (
     ALLOWED,
     ANIMALS,
-    BEAVER_POINTS,
+    BUILTIN,
     CARD_IDS,
-    OWL_SET_POINTS,
     PLACE_ANIMAL,
     PLACE_DISTINCT,
     PLACES,
-    RABBIT_POINTS,
-    SALMON_POINTS,
     SPIRIT,
     SPIRIT_CARDS,
-    SPIRIT_MULTIPLIER,
-    SPIRITS_TO_END,
-    STONE_COUNTS,
     STONES,
-    TRAY_AT_SETUP,
-    TURTLE_POINTS,
+    Components,
+    components_for,
 )
 
 ACTIONS: Final = A.ACTIONS.actions
@@ -126,24 +120,22 @@ PROGRAM_CARD: Final[dict[tuple[int, ...], str]] = {
 }
 
 
-def place_points(board: list[int], base: int) -> list[int]:
-    """Points of each animal (owl, rabbit, beaver, salmon, turtle) of the board at ``base``."""
-    owl = sum(OWL_SET_POINTS for v in board[base:base + 3] if v >> 3 == 2)
-    rabbit = RABBIT_POINTS[popcount(board[base + 3])]
+def place_points(board: list[int], base: int, c: Components = BUILTIN) -> list[int]:
+    """Points of each animal (owl, rabbit, beaver, salmon, turtle) of the board at ``base`` (``c``: the
+    game's components, whose points tables count)."""
+    owl = sum(c.owl for v in board[base:base + 3] if v >> 3 == 2)
+    rabbit = c.rabbit[popcount(board[base + 3])]
     full3 = board[base + 4] >> 3 == 3
     full2 = board[base + 5] >> 3 == 2
-    if full3 and full2:
-        beaver = BEAVER_POINTS["both"]
-    else:
-        beaver = (BEAVER_POINTS["set3"] if full3 else 0) + (BEAVER_POINTS["set2"] if full2 else 0)
-    salmon = SALMON_POINTS[popcount(board[base + 6])]
-    turtle = TURTLE_POINTS[board[base + 7] >> 3]
+    beaver = c.beaver_both if full3 and full2 else (c.beaver3 if full3 else 0) + (c.beaver2 if full2 else 0)
+    salmon = c.salmon[popcount(board[base + 6])]
+    turtle = c.turtle[board[base + 7] >> 3]
     points = [owl, rabbit, beaver, salmon, turtle]
     spirits = board[base + SPIRIT_INDEX]
     if spirits:
         for animal in range(5):
             if spirits >> animal & 1:
-                points[animal] = points[animal] * SPIRIT_MULTIPLIER
+                points[animal] = points[animal] * c.multiplier
     return points
 
 
@@ -151,8 +143,8 @@ class SpiritsState(State):
     """A position of Spirits of the Wild; see the module docstring for the layout."""
 
     __slots__ = (
-        "active_pile", "bag", "board", "coyote", "down", "extra", "held", "pc", "phase", "piles", "player",
-        "program", "seen", "to_take", "tray",
+        "active_pile", "bag", "board", "components", "coyote", "down", "extra", "held", "pc", "phase", "piles",
+        "player", "program", "seen", "to_take", "tray",
     )
 
     game: ClassVar[Game]
@@ -163,6 +155,7 @@ class SpiritsState(State):
         """Give every field its starting value (``new_state`` and ``from_json`` then fill them in)."""
         # listed here for readers and mypy
         self._start(2, 0, {})
+        self.components: Components = BUILTIN  # the points and stones counted (option ``cards``: a file's)
         self.bag: list[int] = [0] * KINDS
         self.tray: list[int] = [0] * KINDS
         self.held: list[int] = [0] * KINDS
@@ -185,18 +178,20 @@ class SpiritsState(State):
         s = cls()
         s._reset()
         s._start(2, seed, options)
+        cards_file = options.get("cards")
+        c = s.components = components_for(cards_file if isinstance(cards_file, str) else None)
         if options.get("chance") == "explicit":  # every draw of the setup is a chance point
-            s.piles, s.bag, s.down, s.reveals = [[0, 1, 2], [3, 4, 5]], list(STONE_COUNTS), [D_TAKE2, 0], 1
-            s.program, s.to_take, s.phase = (S_DEAL,), TRAY_AT_SETUP, PH_CHANCE
+            s.piles, s.bag, s.down, s.reveals = [[0, 1, 2], [3, 4, 5]], list(c.stones), [D_TAKE2, 0], 1
+            s.program, s.to_take, s.phase = (S_DEAL,), c.tray, PH_CHANCE
             return s
         cards = list(range(len(SPIRIT_CARDS)))
         s.rng.shuffle(cards)
         half = len(cards) // 2
         s.piles = [cards[:half], cards[half:]]
         s.seen = (1 << s.piles[0][0]) | (1 << s.piles[1][0])
-        s.bag = list(STONE_COUNTS)
+        s.bag = list(c.stones)
         # The setup tray holds no spirit stone: one drawn goes back and is replaced.
-        while sum(s.tray) < TRAY_AT_SETUP and sum(s.bag) > s.bag[SPIRIT]:
+        while sum(s.tray) < c.tray and sum(s.bag) > s.bag[SPIRIT]:
             kind = s._draw_kind()
             if kind == SPIRIT:
                 s.bag[SPIRIT] = s.bag[SPIRIT] + 1
@@ -209,6 +204,7 @@ class SpiritsState(State):
     def clone(self) -> Self:
         c = self.__class__()
         self._copy_common(c)
+        c.components = self.components
         c.bag = self.bag[:]
         c.tray = self.tray[:]
         c.held = self.held[:]
@@ -240,7 +236,7 @@ class SpiritsState(State):
 
     def spirit_stones_out(self) -> int:
         """Spirit stones out of the bag (tray, boards and hands)."""
-        return STONE_COUNTS[SPIRIT] - self.bag[SPIRIT]
+        return self.components.stones[SPIRIT] - self.bag[SPIRIT]
 
     def blocked_animals(self, player: int) -> int:
         """Bitmask of the player's animals that take no stone: spirited, or under the coyote."""
@@ -526,7 +522,7 @@ class SpiritsState(State):
         self.program = ()
         self.pc = 0
         self.active_pile = -1
-        if self.bag[SPIRIT] <= STONE_COUNTS[SPIRIT] - SPIRITS_TO_END:
+        if self.bag[SPIRIT] <= self.components.stones[SPIRIT] - self.components.to_end:
             self.phase = PH_OVER
             return
         if self._turn_limit_reached():
@@ -541,10 +537,10 @@ class SpiritsState(State):
     # --- scores and results ----------------------------------------------------------------------
     def points(self, player: int) -> list[int]:
         """Points per animal of a player (owl, rabbit, beaver, salmon, turtle)."""
-        return place_points(self.board, player * STRIDE)
+        return place_points(self.board, player * STRIDE, self.components)
 
     def total(self, player: int) -> int:
-        return sum(place_points(self.board, player * STRIDE))
+        return sum(place_points(self.board, player * STRIDE, self.components))
 
     def scores(self) -> tuple[ScoreCard, ...]:
         cards = []
