@@ -61,3 +61,19 @@ def test_mistakes_are_one_line_and_exit_status_2(tmp_path: Path, capsys: pytest.
         code, out, err = run(capsys, *args)
         assert code == 2 and expected in err and err.count("\n") == 1 and not out, (args, err)
     assert kept.read_text("utf-8") == "{}"
+
+
+@pytest.mark.parametrize(("game_id", "option"), GAMES)
+def test_simulate_with_the_exported_file_is_simulate_with_the_built_in_set(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], game_id: str, option: str) -> None:
+    path = tmp_path / "data.json"
+    assert run(capsys, "export", game_id, "--out", str(path))[0] == 0
+    players = "random,random" if game_id != "four_gardens" else "random,random,random"
+    results = []
+    for extra in ([], ["--option", f"{option}={path}"]):
+        assert main(["simulate", game_id, "--players", players, "--games", "4", "--seed", "9", "--json", "--quiet",
+                     *extra]) == 0
+        results.append(json.loads(capsys.readouterr().out))
+    assert results[1]["options"] == {option: str(path)}
+    assert {k: v for k, v in results[1].items() if k != "options"} == {
+        k: v for k, v in results[0].items() if k != "options"}
