@@ -374,10 +374,14 @@ class State(ABC):
     def draw_by_engine(self) -> None:
         """From now on the engine draws by itself, with this state's generator (search does it to the
         samples it plays on: a sample's own generator is its guess of the draws to come)."""
+        while self.is_chance():  # a draw under way: its outcomes drawn first
+            self.apply_chance(self.draw_chance())
         if self.options.get("chance") == "explicit":
             self.options = {**self.options, "chance": "engine"}
-        while self.is_chance():  # a draw under way: the engine finishes it
-            self.apply_chance(self.draw_chance())
+            self._engine_draws()
+
+    def _engine_draws(self) -> None:  # noqa: B027  (a hook: most games need nothing here)
+        """A game's hook: ``draw_by_engine`` has just turned explicit chance off."""
 
     # --- shared helpers -------------------------------------------------------------------------
     def play(self, action: Action | str | object) -> Action:

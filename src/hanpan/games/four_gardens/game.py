@@ -2,7 +2,7 @@
 
 >>> from hanpan.games.four_gardens import GAME
 >>> GAME.id, GAME.name_ko, GAME.player_range(), [o.name for o in GAME.option_specs]
-('four_gardens', '신들의 정원', '2–4', ['whims', 'deck', 'max_turns'])
+('four_gardens', '신들의 정원', '2–4', ['whims', 'deck', 'max_turns', 'chance'])
 >>> GAME.new(players=2, seed=1, deck="/no/such/deck.json")
 Traceback (most recent call last):
 ...
@@ -16,9 +16,12 @@ from typing import Any, cast
 
 from hanpan.core.action import ActionTable
 from hanpan.core.contract import Game, State
+from hanpan.core.errors import PositionError
 from hanpan.core.options import OptionSpec, OptionValue, resolve_options
+from hanpan.games.four_gardens import chance as C
 from hanpan.games.four_gardens import state as S
 from hanpan.games.four_gardens.actions import ACTIONS
+from hanpan.games.four_gardens.chance import CHANCE_ACTIONS
 from hanpan.games.four_gardens.deck import deck_for
 from hanpan.games.four_gardens.heuristic import evaluate
 from hanpan.games.four_gardens.learned import EVALUATIONS
@@ -52,6 +55,10 @@ class FourGardens(Game):
     def actions(self) -> ActionTable:
         return ACTIONS
 
+    @property
+    def chance_actions(self) -> ActionTable:
+        return CHANCE_ACTIONS
+
     def _new(self, players: int, seed: int, options: dict[str, OptionValue]) -> State:
         path = options.get("deck")
         cards = deck_for(path if isinstance(path, str) else None)
@@ -71,7 +78,17 @@ class FourGardens(Game):
         s.whims_on = bool(s.options.get("whims"))
         path = s.options.get("deck")
         s.cards = deck_for(path if isinstance(path, str) else None)
-        return state_from_json(s, data)
+        state_from_json(s, data)
+        if s.options.get("chance") == "explicit":  # a decision may wait for its draws (chance.py)
+            s.pending = C.IDLE
+            if data.get("chance") is not None:
+                try:
+                    C.from_json(s, data["chance"])
+                except ValueError as e:
+                    raise PositionError(str(e)) from None
+        elif data.get("chance") is not None:
+            raise PositionError("a position waiting for draws ('chance') needs the option chance=explicit")
+        return s
 
 
 GAME = FourGardens()

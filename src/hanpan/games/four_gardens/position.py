@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from hanpan.core.contract import require
 from hanpan.core.errors import PositionError
 from hanpan.core.rng import Rng
+from hanpan.games.four_gardens import chance as C
 from hanpan.games.four_gardens.data import BONUS, GODS, RESOURCES, SUPPLY, WHIMS
 from hanpan.games.four_gardens.layout import NG, NR, NS, NW, PH_OVER, PH_REARRANGE, PHASES, WHIM_STATES
 
@@ -105,6 +106,7 @@ def state_to_json(s: GardensState) -> dict[str, Any]:
         },
         "scores": [c.to_json() for c in s.scores()],
         "winners": list(s.winners()),
+        **({"chance": C.to_json(s.pending)} if s.pending is not None and s.pending[2] else {}),
     }
 
 

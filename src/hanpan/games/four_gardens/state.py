@@ -46,10 +46,11 @@ from bisect import insort
 from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
-from hanpan.core.contract import Game, ScoreCard, State
+from hanpan.core.contract import CHANCE, Game, ScoreCard, State
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens import actions as A
+from hanpan.games.four_gardens import chance as C
 from hanpan.games.four_gardens import scoring
 from hanpan.games.four_gardens.completion import complete, gain, resolve, take_bonus
 from hanpan.games.four_gardens.data import (
@@ -119,7 +120,8 @@ class GardensState(State):
         "actions_allowed", "actions_done", "bases", "bonus_held", "bonus_points", "bonus_tiles", "build", "cap",
         "cards", "deck", "deck_epoch", "discard", "display", "done_groups", "epoch", "floor_face", "floor_res",
         "foresight_now", "fresh", "gave", "got", "hands", "idle", "land", "lcount", "marker", "oppressed",
-        "oppressor", "pending_bonus", "phase", "piles", "place_left", "player", "private", "queue", "slots", "store",
+        "oppressor", "pending", "pending_bonus", "phase", "piles", "place_left", "player", "private", "queue", "slots",
+        "store",
         "supply", "tok", "trigger", "whim", "whim_open", "whim_stack", "whims_on",
     )
 
@@ -175,6 +177,8 @@ class GardensState(State):
         self.idle = 0
         self.gave = 0  # rearrange: bit card * NR + r set once the card gave a token of r (this rearrange)
         self.got = 0  # rearrange: bit card * NR + r set once the card received a token of r (this rearrange)
+        #: explicit chance (chance.py): (decision, outcomes so far, the chance point's outcomes); None: engine
+        self.pending: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None
 
     # --- setup -----------------------------------------------------------------------------------
     @classmethod
@@ -187,7 +191,9 @@ class GardensState(State):
         s.cards = cards
         rng = s.rng
         s.floor_res = [0, 1, 2, 3]
-        rng.shuffle(s.floor_res)
+        explicit = options.get("chance") == "explicit"
+        if not explicit:
+            rng.shuffle(s.floor_res)
         s.floor_face = [3 - f for f in range(4)]  # side 0 shows faces 0-1-2-3 from floor 4 down
         s.store = [0] * (n * NR)
         s.cap = [STORAGE_SLOTS] * n
@@ -202,6 +208,12 @@ class GardensState(State):
         s.bonus_tiles = [[] for _ in range(n)]
         s.whim = [W_NONE] * (n * NW)
         s.deck = list(range(NC))
+        if explicit:  # every draw of the setup is a chance point (chance.py)
+            s.hands, s.display, s.whim_stack = [[] for _ in range(n)], [], list(range(NW)) if s.whims_on else []
+            s.piles = [[], [], []] if s.whims_on else s.piles
+            s.pending = C.IDLE
+            C.run(s, C.SETUP, ())
+            return s
         rng.shuffle(s.deck)
         s.hands = []
         for _ in range(n):
@@ -267,16 +279,35 @@ class GardensState(State):
         c.idle = self.idle
         c.gave = self.gave
         c.got = self.got
+        c.pending = self.pending
         return c
 
     # --- small queries ---------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
+        pending = self.pending
+        if pending is not None and pending[2]:
+            return CHANCE
         return None if self.phase == PH_OVER else self.player
 
     @property
     def is_over(self) -> bool:
         return self.phase == PH_OVER
+
+    # --- explicit chance (chance.py) --------------------------------------------------------------
+    def is_chance(self) -> bool:
+        return self.pending is not None and len(self.pending[2]) > 0
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        return C.outcomes(self)
+
+    def apply_chance(self, outcome: Action) -> None:
+        pending = self.pending
+        assert pending is not None
+        C.run(self, pending[0], (*pending[1], outcome.id))
+
+    def _engine_draws(self) -> None:
+        self.pending = None
 
     def side(self, player: int) -> int:
         """The tower side the player faces."""
@@ -327,6 +358,8 @@ class GardensState(State):
 
     # --- legal actions ---------------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
+        if self.pending is not None and self.pending[2]:
+            return [outcome for outcome, _ in C.outcomes(self)]
         phase = self.phase
         if phase == PH_REARRANGE:
             return [ACT[i] for i in rearrange_ids(self)]
@@ -367,6 +400,9 @@ class GardensState(State):
 
     # --- making decisions ------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
+        if self.pending is not None:  # explicit chance: the decision waits for its draws, if it has any
+            C.run(self, action.id, ())
+            return
         i = action.id
         p = self.player
         if i < A.PUT:  # a card action
@@ -502,7 +538,10 @@ class GardensState(State):
     def determinize(self, player: int, rng: Rng) -> Self:
         from hanpan.games.four_gardens.knowledge import determinize
 
-        return determinize(self, player, rng)
+        sample = determinize(self, player, rng)
+        if sample.pending is not None and sample.pending[1]:  # a decision's cards drawn so far: no view shows
+            C.run(sample, sample.pending[0], ())  # them, so the sample draws them anew
+        return sample
 
     def to_json(self) -> dict[str, Any]:
         from hanpan.games.four_gardens.position import state_to_json

@@ -19,6 +19,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from hanpan.games.four_gardens.data import ACTIONS_PER_TURN, DISPLAY_SIZE, HAND_SIZE, OPPRESSION
+from hanpan.games.four_gardens.forcing import pick
 from hanpan.games.four_gardens.layout import NW, PH_ACTION, PH_OVER, PH_REFILL, W_GONE
 from hanpan.games.four_gardens.legal import has_action
 
@@ -81,7 +82,11 @@ def pop_deck(s: GardensState) -> int:
         if not s.discard:
             return -1
         reshuffle(s)
-    c = s.deck.pop()
+    if s.options.get("chance") == "explicit":  # the card is the draw's outcome (chance.py)
+        c = pick(0, s.deck)
+        s.deck.remove(c)
+    else:
+        c = s.deck.pop()
     s.reveals += 1
     if not s.deck and s.discard:
         reshuffle(s)
@@ -92,7 +97,8 @@ def reshuffle(s: GardensState) -> None:
     """The discards become the new deck, shuffled; each card is marked with the deck's number (epoch)."""
     s.deck = s.discard
     s.discard = []
-    s.rng.shuffle(s.deck)
+    if s.options.get("chance") != "explicit":  # explicit chance: a draw picks its card, in no order
+        s.rng.shuffle(s.deck)
     s.deck_epoch += 1
     for c in s.deck:
         s.epoch[c] = s.deck_epoch
