@@ -21,11 +21,12 @@ Every game's record goes to ``--out``/``<title>-records.jsonl`` and its review a
 again goes on from there (the records make the reviews reproducible; the games, played with
 clocks, are not).
 
-How long, on a 2-core machine doing nothing else: a Harmonies game of master takes about half a
-minute and its review about a minute; a Spirits of the Wild game about 15 s to play and seconds to
-review; a Four Gardens game about 20 s to play and a minute or two to review (its 200 decisions).  So
-``--games 50`` takes about 2 h for Harmonies, 15 min for Spirits of the Wild and 1.5 h for Four
-Gardens; benchmarks/README.md gives the last figures and how many games they rest on.
+How long, on a 2-core machine doing nothing else (from the CPU seconds measured): a Harmonies game of
+master takes about 15 s to play (on both cores) and its review about 65 s (130 CPU seconds); a Four
+Gardens game about 20 s to play and 55 s to review (110 CPU seconds, its 215 decisions); Spirits of
+the Wild about 8 s and 2 s.  So ``--games 50`` takes about 1 h 10 min for Harmonies, 1 h for Four
+Gardens and 10 min for Spirits of the Wild; benchmarks/README.md gives the last figures and how many
+games they rest on.
 """
 
 from __future__ import annotations
