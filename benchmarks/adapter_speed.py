@@ -94,10 +94,13 @@ def openspiel(game_id: str, players: int) -> Runner:
 
     def run(seed: int) -> tuple[int, int]:  # a learner's loop: the legal actions and its observation tensor
         state = game.new_initial_state()
-        state.apply_action(seed % game.max_chance_outcomes())
         rng = random.Random(seed)
         decisions = 0
         while not state.is_terminal():
+            if state.is_chance_node():  # every draw (explicit chance): sampled, not counted
+                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probabilities)[0])
+                continue
             state.observation_tensor(state.current_player())
             state.apply_action(rng.choice(state.legal_actions()))
             decisions += 1

@@ -4,11 +4,12 @@
         [--simulations 50] [--bots mcts,ismcts] [--seed 0]
 
 Each bot plays ``--games`` games against OpenSpiel's ``UniformRandomBot``, taking seat 0 in even games and
-seat 1 in odd ones; game ``i`` is deal ``seed + i`` (hanpan's game seed).  ``returns=win``: +1 a win, -1 a
-loss, 0 a shared win.  Bots:
+seat 1 in odd ones; game ``i``'s chance nodes (every draw: explicit chance) are sampled from a generator
+seeded ``seed + i``.  ``returns=win``: +1 a win, -1 a loss, 0 a shared win.  Bots:
 
-- ``mcts``: ``MCTSBot`` (UCT, random roll-outs) searching clones of the true state, so it plays as if it knew
-  the next draws (the deal fixes them; see the adapter's docstring);
+- ``mcts``: ``MCTSBot`` (UCT, random roll-outs) searching clones of the true state, which with explicit chance
+  sample every draw as they go (after a deal, ``chance=engine``, they would know the next draws: see the
+  adapter's docstring and ``chance_foresight.py``);
 - ``ismcts``: ``ISMCTSBot``, searching states from ``resample_from_infostate`` (hanpan's ``determinize``),
   which know only what the bot's seat knows.
 
@@ -42,10 +43,17 @@ def make_bot(kind: str, game: Any, simulations: int, rs: np.random.RandomState) 
 
 
 def play(game: Any, bots: list[Any], deal: int) -> list[float]:
+    """One game; ``deal`` seeds the chance nodes (with explicit chance, every draw; else the deal itself)."""
+    rs = np.random.RandomState(deal)
     state = game.new_initial_state()
-    state.apply_action(deal)
+    if not game.explicit:
+        state.apply_action(deal)
     while not state.is_terminal():
-        state.apply_action(bots[state.current_player()].step(state))
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rs.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
     return list(state.returns())
 
 
