@@ -81,18 +81,18 @@ def test_the_summary_counts_the_decisions(greedy_hard: Games) -> None:
 
 
 def test_the_same_review_twice_is_identical_and_survives_json() -> None:
-    record = played_game("spirits_of_the_wild", ["greedy", "hard"], seed=21, moves=24)
+    record = played_game("spirits_of_the_wild", ["greedy", "hard"], seed=21, moves=20)
     budget = Budget(samples=3, alternatives=2)
-    result = review(record, level="hard", budget=budget, seed=7)
-    assert review(record.to_json(), level="hard", budget=budget, seed=7) == result
+    result = review(record, level="easy", budget=budget, seed=7)
+    assert review(record.to_json(), level="easy", budget=budget, seed=7) == result
     assert Review.from_json(result.to_json()) == result
-    assert review(record, level="hard", budget=budget, seed=8) != result  # the seed does matter
+    assert review(record, level="easy", budget=budget, seed=8) != result  # the seed does matter
     judged = [d for d in result.decisions if not d.forced]
     assert judged and all(len(d.candidates) == min(d.legal, 3 + (d.played != d.choice)) for d in judged)
 
 
 def test_a_pool_of_processes_gives_the_same_review_with_progress() -> None:
-    record = played_game("four_gardens", ["greedy", "easy"], seed=3, moves=12)
+    record = played_game("four_gardens", ["greedy", "easy"], seed=3, moves=12, max_turns=6)
     seen: list[tuple[int, int]] = []
     alone = review(record, level="easy", budget=Budget(2, 1), seed=1)
     pooled = review(record, level="easy", budget=Budget(2, 1), seed=1, jobs=2,
