@@ -5,9 +5,9 @@ through Playwright, at a desktop width and a phone's, and how wide the page real
                                                  [--height 2400]
 
 Each picture is the page's top ``--height`` CSS pixels (the summary and the differences; the rest of a long
-page is more of the same); ``--full`` takes the whole page.  The phone's picture is 390 CSS pixels wide
-(scale 2); a page wider than its window (a table or picture that does not fit) is reported, since the
-phone would then scroll the whole page sideways.
+page is more of the same), or from the heading holding ``--section TEXT`` on; ``--full`` takes the whole
+page.  The phone's picture is 390 CSS pixels wide (scale 2); a page wider than its window (a table or
+picture that does not fit) is reported, since the phone would then scroll the whole page sideways.
 """
 
 from __future__ import annotations
@@ -28,6 +28,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--height", type=int, default=2400, help="CSS pixels of the page's top to show")
     parser.add_argument("--full", action="store_true", help="the whole page")
+    parser.add_argument("--section", default=None, metavar="TEXT",
+                        help="start at the first heading holding TEXT (e.g. 'per item')")
     args = parser.parse_args()
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     if chromium is None:
@@ -46,8 +48,16 @@ def main() -> int:
             width = page.evaluate("document.documentElement.scrollWidth")
             height = page.evaluate("document.documentElement.scrollHeight")
             path = args.out / f"{args.name}-{kind}.png"
-            clip = None if args.full else {"x": 0, "y": 0, "width": viewport["width"],
-                                           "height": min(height, args.height)}
+            top = 0
+            if args.section:
+                top = page.evaluate("(text) => { const h = [...document.querySelectorAll('h2, h3')].find("
+                                    "e => e.textContent.includes(text)); return h ? Math.max(0, "
+                                    "h.getBoundingClientRect().top + window.scrollY - 8) : -1; }", args.section)
+                if top < 0:
+                    print(f"no heading holds {args.section!r}", file=sys.stderr)
+                    return 2
+            clip = None if args.full else {"x": 0, "y": top, "width": viewport["width"],
+                                           "height": min(height - top, args.height)}
             page.screenshot(path=str(path), full_page=True, clip=clip)  # type: ignore[arg-type]
             fits = "fits" if width <= viewport["width"] else "TOO WIDE: the page scrolls sideways"
             print(f"{path}: window {viewport['width']} px, page {width} × {height} px ({fits})")

@@ -35,7 +35,7 @@ def test_a_card_file_what_if_leads_with_the_summary_and_names_the_edited_card(tm
                                            "Every figure of the base games", "Every figure of the changed games")]
     assert order == sorted(order)
     assert "random (player 1)" in html and "random (player 2)" in html  # two players of one name, told apart
-    assert "difference (percentage points)" in html and " points</td>" in html and " turns</td>" in html
+    assert "difference (pp)" in html and " pp</td>" in html and " points</td>" in html and " turns</td>" in html
     assert "random (player 1): Nature's Spirits" not in html  # a category no game scored, on either side
     assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in html
     assert "Board side" not in html and report["figures"]["outcomes"]["side"] == {"A": {"n": 16, "rate": 1.0,

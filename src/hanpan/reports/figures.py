@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 from hanpan.analysis.ratings import fit_elo
 from hanpan.analysis.stats import wilson_interval
+from hanpan.core.registry import game as get_game
 
 if TYPE_CHECKING:
     from hanpan.analysis.tournament import GameResult
@@ -67,6 +68,8 @@ def figures(game_id: str, names: Sequence[str], options: dict[str, Any], seed: i
         "outcomes": outcome_figures(finished),
         "extras": extra_figures(finished, names),
     }
+    chosen = {spec.name for spec in get_game(game_id).option_specs}
+    out["by_design"] = [name for name in out["outcomes"] if name in chosen]
     if len(set(names)) > 1 and players > 1:
         out["elo"] = elo(finished, names)
     return out
@@ -243,14 +246,15 @@ def value_order(value: str) -> tuple[int, float, str]:
         return 1, 0.0, value
 
 
-def by_design(values: dict[str, Any]) -> bool:
-    """An outcome that came out one way in every game (the board side the options chose): no finding, so
-    the page and the plots leave it out (report.json keeps it).
+def by_design(fig: dict[str, Any]) -> set[str]:
+    """The outcomes the options decide (a fact named as an option: Harmonies' board ``side``, Four Gardens'
+    ``whims``): each is what the options chose in every game, no finding, so the page and the plots leave
+    them out (report.json keeps them).
 
-    >>> by_design({"A": {"rate": 1.0}}), by_design({"A": {"rate": 0.6}, "B": {"rate": 0.4}})
-    (True, False)
+    >>> sorted(by_design({"by_design": ["side"]})), by_design({})
+    (['side'], set())
     """
-    return len(values) == 1 and next(iter(values.values()))["rate"] == 1.0
+    return set(fig.get("by_design", ()))
 
 
 def outcome_figures(finished: Sequence[GameResult]) -> dict[str, dict[str, Any]]:

@@ -16,9 +16,11 @@ from typing import Any
 from hanpan.reports.figures import by_design
 from hanpan.reports.words import word
 
-__all__ = ["Label", "by_design", "e", "flags_html", "image", "interval", "options_text", "pct", "table"]
+__all__ = ["CI", "Label", "by_design", "e", "flags_html", "image", "interval", "options_text", "pct", "table"]
 
 Label = Callable[[str], str]
+#: the header of a 95 % interval's column (a space that never breaks: the header may wrap, not split it)
+CI = "95\u00a0%"
 
 
 def flags_html(flags: list[dict[str, Any]], label: Label, lang: str, new: set[str] | None = None) -> str:

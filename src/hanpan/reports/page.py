@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hanpan.reports.html_parts import Label, by_design, e, flags_html, image, interval, options_text, pct, table
+from hanpan.reports.html_parts import CI, Label, by_design, e, flags_html, image, interval, options_text, pct, table
 from hanpan.reports.whatif import comparison
 from hanpan.reports.words import agent_labels, word
 
@@ -25,7 +25,8 @@ h3 { font-size: 1.05rem; margin-top: 1.4rem; }
 .setup dt { display: inline; color: #555; } .setup dd { display: inline; margin: 0 0 0 .3rem; }
 table { border-collapse: collapse; margin: .5rem 0; font-size: .9rem; }
 th, td { padding: .25rem .6rem; border-bottom: 1px solid #eee; text-align: right; white-space: nowrap; }
-th:first-child, td:first-child { text-align: left; white-space: normal; }
+th { white-space: normal; vertical-align: bottom; }
+th:first-child, td:first-child { text-align: left; white-space: normal; min-width: 7rem; }
 .flag-strong { color: #a40000; } .flag-weak { color: #0b5394; } .note { color: #555; font-size: .85rem; }
 .sig { font-weight: bold; color: #a40000; } img { width: 100%; height: auto; }
 .summary { background: #f6f8fa; border: 1px solid #dde3e8; border-radius: 6px; padding: .4rem 1rem; }
@@ -73,7 +74,8 @@ def page(report: dict[str, Any], images: Path, files: list[str], label: Label, l
 
 def _setup(pairs: list[tuple[str, Any]]) -> str:
     """The run's set-up as short labelled values that wrap on a narrow screen."""
-    return "<dl class='setup'>" + "".join(f"<div><dt>{e(k)}</dt><dd>{e(str(v))}</dd></div>" for k, v in pairs) + "</dl>"
+    return "<dl class='setup'>" + "".join(f"<div><dt>{e(k[:1].upper() + k[1:])}</dt><dd>{e(str(v))}</dd></div>"
+                                          for k, v in pairs) + "</dl>"
 
 
 def body(fig: dict[str, Any], flag_list: list[dict[str, Any]], images: Path, files: list[str], label: Label,
@@ -86,10 +88,10 @@ def body(fig: dict[str, Any], flag_list: list[dict[str, Any]], images: Path, fil
              f"<p class='note'>{e(w('flag_note'))} {e(w('adjusted_note'))}</p>"]
     if fig["seats"]:
         parts += [f"<h2>{e(w('seats'))}</h2>",
-                  table([w("seat"), w("win_rate"), "95 %"],
+                  table([w("seat"), w("win_rate"), CI],
                         [[s["seat"] + 1, pct(s["rate"]), interval(s["ci95"], True)] for s in fig["seats"]])]
     parts += [f"<h2>{e(w('agents'))}</h2>", table(
-        [w("agent"), w("mean_score"), "95 %", *([w("win_rate"), "95 %"] if len(fig["players"]) > 1 else [])],
+        [w("agent"), w("mean_score"), CI, *([w("win_rate"), CI] if len(fig["players"]) > 1 else [])],
         [[who, f"{a['score']['mean']:.2f}", interval(a["score"]["ci95"]),
           *([pct(a["win"]["rate"]), interval(a["win"]["ci95"], True)] if "win" in a else [])]
          for who, a in zip(names, fig["agents"], strict=True)])]
@@ -106,7 +108,7 @@ def body(fig: dict[str, Any], flag_list: list[dict[str, Any]], images: Path, fil
     for family, entries in fig["items"].items():
         measure, rest = ("total_when_taken", "rest_total") if solo else ("win_when_taken", "rest_win")
         parts += [f"<h2>{e(label(family))}</h2>", table(
-            [w("item"), w("taken"), w("take_rate"), w("completed"), w("points"), w(measure), "95 %", w("rest_of_kind")],
+            [w("item"), w("taken"), w("take_rate"), w("completed"), w("points"), w(measure), CI, w("rest_of_kind")],
             [[label(e["item"]), e["taken"], pct(e["take_rate"]),
               pct(e["completed"]["rate"]) if e["completed"] else "—",
               f"{e['points']['mean']:.2f}" if e["points"] else "—",
@@ -116,7 +118,7 @@ def body(fig: dict[str, Any], flag_list: list[dict[str, Any]], images: Path, fil
         if f"{prefix}items-{family}.png" in files:
             parts.append(image(images / f"{prefix}items-{family}.png"))
     rows = [[f"{label(name)}: {label(f'{name}/{value}')}", pct(r["rate"]), interval(r["ci95"], True)]
-            for name, values in fig["outcomes"].items() if not by_design(values) for value, r in values.items()]
+            for name, values in fig["outcomes"].items() if name not in by_design(fig) for value, r in values.items()]
     if rows:
-        parts += [f"<h2>{e(w('outcomes'))}</h2>", table([w("item"), w("share_of_games"), "95 %"], rows)]
+        parts += [f"<h2>{e(w('outcomes'))}</h2>", table([w("item"), w("share_of_games"), CI], rows)]
     return "\n".join(parts)

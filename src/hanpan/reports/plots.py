@@ -128,7 +128,8 @@ def draw_all(fig: dict[str, Any], out: Path, label: Label, text: Label, prefix: 
         save(f"items-{family}.png", figure)
     if fig["outcomes"]:
         rows = [(f"{label(name)}: {label(f'{name}/{value}')}", r["rate"])
-                for name, values in fig["outcomes"].items() if not by_design(values) for value, r in values.items()]
+                for name, values in fig["outcomes"].items() if name not in by_design(fig)
+                for value, r in values.items()]
         if rows:
             figure, ax = plt.subplots(figsize=(WIDTH, _rows_height(len(rows))))
             ax.barh(range(len(rows)), [r for _, r in rows])
@@ -187,9 +188,11 @@ def draw_comparison(diff: dict[str, Any], out: Path, label: Label, text: Label,
         figure, (left, right) = plt.subplots(1, 2, figsize=(WIDTH, _rows_height(len(rows))), sharey=False)
         _intervals(left, [(label(r["item"]), r["take_rate"]) for r in rows], 100.0)
         left.set_xlabel(f"{text('take_rate')} ({text('unit_pp')})")
+        left.set_title(text("take_rate"), fontsize=13)
         rate = measure == "win_when_taken"
         _intervals(right, [(label(r["item"]), r[measure]) for r in shown], 100.0 if rate else 1.0)
         right.set_xlabel(f"{text(measure)} ({text('unit_pp' if rate else 'unit_points')})")
+        right.set_title(text(measure), fontsize=13)
         if [r["item"] for r in shown] == [r["item"] for r in rows]:
             right.tick_params(labelleft=False)  # the same rows as the left: named once
         figure.suptitle(f"{label(family)} — {text('differences')}")

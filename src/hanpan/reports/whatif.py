@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hanpan.reports.html_parts import Label, by_design, e, flags_html, image, options_text, pct, table
+from hanpan.reports.html_parts import CI, Label, by_design, e, flags_html, image, options_text, pct, table
 from hanpan.reports.words import agent_labels, word
 
 
@@ -28,14 +28,22 @@ def comparison(report: dict[str, Any], images: Path, files: list[str], label: La
     for option, lines in comp.get("data_changes", {}).items():
         parts.append(f"<p>{e(w('data_changes'))} ({e(option)}):</p>")
         parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in lines or ["—"]) + "</ul>")
-    parts += [f"<p><b>{e(w('what_it_did'))}</b>:</p>",
-              "<ul>" + "".join(f"<li>{e(line)}</li>" for line in summary(report, label, lang)) + "</ul>", "</div>"]
+    items: list[tuple[str, list[str]]] = []  # each line, and the lines under it (the clear differences)
+    for line in summary(report, label, lang):
+        if line.startswith("  ") and items:
+            items[-1][1].append(line.strip())
+        else:
+            items.append((line, []))
+    listed = "".join(f"<li>{e(line)}" + ("<ul>" + "".join(f"<li>{e(s)}</li>" for s in under) + "</ul>" if under
+                                          else "") + "</li>" for line, under in items)
+    parts += [f"<p><b>{e(w('what_it_did'))}</b>:</p>", f"<ul>{listed}</ul>", "</div>"]
     base_items = {f["item"] for f in report["flags"]}
     gone = [label(f["item"]) for f in report["flags"] if f["item"] not in {g["item"] for g in comp["flags"]}]
     parts += [f"<h2>{e(w('changed_flags'))}</h2>",
               flags_html(comp["flags"], label, lang, {f["item"] for f in comp["flags"]} - base_items)]
     if gone:
-        parts.append(f"<p>{e(w('flags_gone').format(items=', '.join(gone)))}</p>")
+        text = w("flags_gone").format(items=", ".join(gone))
+        parts.append(f"<p>{e(text[:1].upper() + text[1:])}</p>")
     paired = w("paired_games")
     parts += [f"<h2>{e(w('differences_section'))}</h2>", f"<p class='note'>{e(paired[:1].upper() + paired[1:])}: "
               f"{diff['paired_games']}. {e(w('adjusted_note'))}</p>",
@@ -51,7 +59,7 @@ def comparison(report: dict[str, Any], images: Path, files: list[str], label: La
             strong.append(d["significant"])
     if rows:
         parts += [f"<h3>{e(w('by_category'))}</h3>",
-                  table([w("item"), f"{w('difference')} ({w('unit_points')})", "95 %", w("p_adjusted"),
+                  table([w("item"), f"{w('difference')} ({w('unit_points')})", CI, w("p_adjusted"),
                          w("significant")], rows, strong)]
     if "compare-points.png" in files:
         parts.append(image(images / "compare-points.png"))
@@ -71,23 +79,24 @@ def comparison(report: dict[str, Any], images: Path, files: list[str], label: La
                 row += ["—", "—", "—", "—", ""]
             rows.append(row)
             strong.append(take["significant"] or (measure in r and r[measure]["significant"]))
-        head = [w("item"), w("take_rate"), f"{w('difference')} ({w('unit_pp')})", w(measure),
-                f"{w('difference')} ({w(unit)})", "95 %", w("p_adjusted"), w("significant")]
+        head = [w("item"), w("take_rate"), f"{w('difference')} ({_unit('unit_pp', lang)})", w(measure),
+                f"{w('difference')} ({_unit(unit, lang)})", CI, w("p_adjusted"), w("significant")]
         parts += [f"<h3>{e(w('item_changes').format(family=label(family)))}</h3>", table(head, rows, strong)]
         if f"compare-items-{family}.png" in files:
             parts.append(image(images / f"compare-items-{family}.png"))
     rows, strong = [], []
-    base_outcomes, changed_outcomes = report["figures"]["outcomes"], comp["figures"]["outcomes"]
     for name, values in diff["outcomes"].items():
-        if by_design(base_outcomes.get(name, {})) and by_design(changed_outcomes.get(name, {})):
-            continue  # one value in every game on each side: what the options chose, no finding
+        if name in by_design(report["figures"]) | by_design(comp["figures"]):
+            continue  # what the options chose on each side (the board side), no finding
         for value, d in values.items():
+            if d["ci95"] is None and d["base"] == d["changed"]:
+                continue  # the same in every game on both sides (the pouch never ran out): in each side's figures
             rows.append([f"{label(name)}: {label(f'{name}/{value}')}", f"{pct(d['base'])} → {pct(d['changed'])}",
                          *_cells(d, "unit_pp", lang)])
             strong.append(d["significant"])
     if rows:
         parts += [f"<h3>{e(w('outcome_changes'))}</h3>",
-                  table([w("item"), w("share_of_games"), f"{w('difference')} ({w('unit_pp')})", "95 %",
+                  table([w("item"), w("share_of_games"), f"{w('difference')} ({_unit('unit_pp', lang)})", CI,
                          w("p_adjusted"), w("significant")], rows, strong)]
     return "\n".join(parts)
 
@@ -178,8 +187,13 @@ def _headline(report: dict[str, Any], names: list[str], lang: str) -> str:
         diff["turns"], "unit_turns")
     if len(names) > 1:
         add(w("ties"), pct(base["ties"]), pct(changed["ties"]), diff["ties"], "unit_pp")
-    return table([w("item"), w("base"), w("changed"), w("difference"), "95 %", w("p_adjusted"), w("significant")],
+    return table([w("item"), w("base"), w("changed"), w("difference"), CI, w("p_adjusted"), w("significant")],
                  rows, strong)
+
+
+def _unit(unit: str, lang: str) -> str:
+    """A unit as the tables' headers name it: ``pp`` (percentage points, %p), ``points``, ``turns``."""
+    return ("%p" if lang == "ko" else "pp") if unit == "unit_pp" else word(unit, lang)
 
 
 def _signed(d: dict[str, Any], unit: str, lang: str) -> str:
