@@ -77,3 +77,17 @@ def test_a_long_report_in_a_log_says_each_stage_and_how_far_it_has_come(
     assert err[0] == "report: the base games (0 of 40 played)" and "report: the changed games (20 of 40 played)" in err
     assert err[-1] == "report: the figures, the plots and the page"
     assert "report: 40 of 40 games (100 %)" in "\n".join(err)
+
+
+def test_a_report_on_a_data_file_says_what_the_file_changes(tmp_path: Path) -> None:
+    from hanpan.games.spirits_of_the_wild.data import export_components
+
+    data = export_components()
+    data["animals"][4]["points"]["by_count"] = [0, 1, 3, 6, 10, 15]
+    path = tmp_path / "turtle.json"
+    path.write_text(json.dumps(data), "utf-8")
+    report = make_report("spirits_of_the_wild", ["greedy", "random"], 6, tmp_path / "r", seed=1,
+                         options={"cards": str(path)})
+    assert report["data_changes"] == {"cards": ["Turtle: points 0/1/3/6/9/14 → 0/1/3/6/10/15"]}
+    html = (tmp_path / "r" / "report.html").read_text("utf-8")
+    assert f"In the data file (cards={path}):" in html and "Turtle: points 0/1/3/6/9/14 → 0/1/3/6/10/15" in html

@@ -57,6 +57,9 @@ def page(report: dict[str, Any], images: Path, files: list[str], label: Label, l
              _setup([(w("players"), ", ".join(agent_labels(fig["players"], lang))), (w("games"), fig["games"]),
                      (w("finished"), fig["finished"]), (w("seed"), fig["seed"]),
                      (w("options"), options_text(fig["options"])), (w("wall_time"), f"{wall:.0f} s")])]
+    for option, lines in report.get("data_changes", {}).items():  # the games' own data file, if any
+        parts += [f"<p>{e(w('data_changes'))} ({e(option)}={e(str(fig['options'].get(option, '')))}):</p>",
+                  "<ul>" + "".join(f"<li>{e(line)}</li>" for line in lines or ["—"]) + "</ul>"]
     if plots_note:
         parts.append(f"<p class='note'>{e(w('plots_in_english'))}</p>")
     if "compare" in report:
