@@ -67,11 +67,11 @@ def view_segments(players: int, max_turns: int | None, turn_scale: float, *, bet
     """The segments of what every seat knows: seat, current_player, status, then the game's own
     ``between``, then turn and (with ``max_turns``) turns_left; turns are divided by ``turn_scale``, and
     ``turn_high`` bounds the turn's entry (a game of no set length: none)."""
-    turn: SegmentSpec = ("turn", 1, f"turns played / {turn_scale}")
+    turn: SegmentSpec = ("turn", 1, f"turns played / {turn_scale:g}")
     if max_turns is not None:
         turn_high = min(turn_high, max_turns / turn_scale)
     if turn_high != 1.0:
-        turn = ("turn", 1, f"turns played / {turn_scale}", turn_high)
+        turn = ("turn", 1, f"turns played / {turn_scale:g}", turn_high)
     segments = [("seat", players, seat_about), ("current_player", players, mover_about),
                 ("status", 2, STATUS_ABOUT), *between, turn]
     if max_turns is not None:
