@@ -5,9 +5,10 @@ chance (a chance node at every draw), issue 52 §1.
     .venv/bin/python benchmarks/chance_foresight.py [--game spirits_of_the_wild] [--games 60]
                                                     [--simulations 20] [--seed 1] [--chance engine,explicit]
 
-``MCTSBot`` searches clones of the true state; ``ISMCTSBot`` searches ``resample_from_infostate`` samples
-(hanpan's ``determinize``: the draws to come resampled).  Both use UCT (c = 2) with one random roll-out per
-simulation and the same number of simulations per decision; the games are played with ``returns=win``,
+Two-player games.  ``MCTSBot`` searches clones of the true state; ``ISMCTSBot`` searches
+``resample_from_infostate`` samples (hanpan's ``determinize``: the draws to come resampled).  Both use UCT
+(c = 2) with one random roll-out per simulation and the same number of simulations per decision; the
+games are played with ``returns=win``,
 MCTSBot in seat 0 in even games and seat 1 in odd ones, every random generator seeded from ``--seed`` and
 the game's number (chance nodes are sampled by the game loop's own generator), so a run is repeatable.
 A tie counts half.  With the deal, a clone knows every draw to come: MCTSBot plans with the future in hand
@@ -61,7 +62,7 @@ def main() -> int:
 
     rows = []
     for chance in args.chance.split(","):
-        game = pyspiel.load_game(f"hanpan_{args.game}(returns=win,chance={chance})")
+        game = pyspiel.load_game(f"hanpan_{args.game}(players=2,returns=win,chance={chance})")
         start = time.process_time()
         shares = [play(game, args.seed * 100_003 + g, args.simulations, g % 2) for g in range(args.games)]
         rate = sum(shares) / len(shares)
