@@ -23,8 +23,8 @@ probabilities, and takes the one chosen (``apply_chance``, or ``play`` with its 
 (True, True)
 >>> [(str(outcome), round(p, 3)) for outcome, p in state.chance_outcomes()][:2]
 [('reveal deer', 0.167), ('reveal wolf', 0.167)]
->>> state.play("reveal wolf")
-Action(335, 'reveal wolf')
+>>> str(state.play("reveal wolf"))
+'reveal wolf'
 """
 
 from __future__ import annotations
