@@ -14,6 +14,8 @@ Printed per title and side:
 - how often the move played was the reviewing level's own choice (loss 0 by definition);
 - the marks (best, good, inaccuracy, mistake, blunder) over all decisions with a choice, and the mean
   accuracy;
+- greedy's mean loss per decision minus master's, game by game, with its bootstrap interval (the pairing
+  the side-by-side intervals leave out), and in how many games master's was the lower;
 - the time per review: wall seconds on ``--jobs`` processes, and CPU seconds (all processes).
 
 Every game's record goes to ``--out``/``<title>-records.jsonl`` and its review and times to
@@ -152,6 +154,24 @@ def interval(per_game: Sequence[tuple[float, int]], rng: random.Random) -> tuple
     return mean(per_game), means[49], means[1949]
 
 
+def paired_difference(reviews: Sequence[Review], rng: random.Random) -> str:
+    """Greedy's mean loss per decision minus master's, game by game (both sides of a game face the same
+    draws and each other), with a 95 % bootstrap interval over the games: the side-by-side intervals above
+    leave out that pairing."""
+    differences = []
+    for review in reviews:
+        per_side = []
+        for side in SIDES:
+            mine = [d.loss or 0.0 for d in review.decisions if review.players[d.seat] == side and not d.forced]
+            per_side.append(sum(mine) / max(1, len(mine)))
+        differences.append(per_side[0] - per_side[1])
+    means = sorted(statistics.fmean(rng.choices(differences, k=len(differences))) for _ in range(2000))
+    lower = sum(d > 0 for d in differences)
+    return (f"{SIDES[0]} − {SIDES[1]}, mean loss per decision game by game: "
+            f"{100 * statistics.fmean(differences):.2f} pp (95 % {100 * means[49]:.2f} – {100 * means[1949]:.2f}); "
+            f"{SIDES[1]}'s lower in {lower} of {len(differences)} games")
+
+
 def report(title: str, path: Path, seed: int) -> None:
     """Print the figures of ``title`` from its file."""
     rows = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
@@ -183,6 +203,7 @@ def report(title: str, path: Path, seed: int) -> None:
         print(f"| {side} | {total} | {100 * loss:.2f} ({100 * low:.2f} – {100 * high:.2f}) | {margin:.2f} "
               f"({m_low:.2f} – {m_high:.2f}) | {100 * own / max(1, total):.1f} % | "
               f"{statistics.fmean(accuracies):.1f} | {spread} |")
+    print(paired_difference(reviews, rng))
     walls, cpus = [row["wall"] for row in rows], [row["cpu"] for row in rows]
     decisions = statistics.fmean(len(r.decisions) for r in reviews)
     print(f"time per review ({decisions:.0f} decisions): wall median {statistics.median(walls):.1f} s, "
