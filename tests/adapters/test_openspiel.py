@@ -241,11 +241,13 @@ def _root_statistics(game: Any, state: Any) -> list[tuple[int, int, float]]:
 
 
 @pytest.mark.parametrize("chance", ["explicit", "engine"])
-def test_search_on_clones_knows_the_draws_to_come_only_without_explicit_chance(chance: str) -> None:
-    """Two states that differ only in the draws to come (the generator) and in what nobody has seen (the
-    spirit piles' hidden order) give MCTSBot the same statistics with explicit chance; after a deal, clones
-    carry their future draws, and the search tells the two apart."""
-    game = pyspiel.load_game(f"hanpan_spirits_of_the_wild(chance={chance})")
+@pytest.mark.parametrize("game_id", ["spirits_of_the_wild", "harmonies"])
+def test_search_on_clones_knows_the_draws_to_come_only_without_explicit_chance(game_id: str, chance: str) -> None:
+    """Two states that differ only in the draws to come (the generator; the pouch and the deck) and in what
+    nobody has seen (Spirits' spirit piles' hidden order) give MCTSBot the same statistics with explicit
+    chance; after a deal, clones carry their future draws, and the search tells the two apart.  (Four
+    Gardens' determinize also deals the others' hands anew, which a search on the true state may see.)"""
+    game = pyspiel.load_game(f"hanpan_{game_id}(players=2,chance={chance})")
     state = game.new_initial_state()
     rng = random.Random(2)
     while state.is_chance_node() or len(state.history()) < 8:
