@@ -154,6 +154,11 @@ def interval(per_game: Sequence[tuple[float, int]], rng: random.Random) -> tuple
     return mean(per_game), means[49], means[1949]
 
 
+def side_decisions(review: Review, side: str) -> list[DecisionReview]:
+    """The decisions of ``side``'s seat in ``review`` that had a choice."""
+    return [d for d in review.decisions if review.players[d.seat] == side and not d.forced]
+
+
 def paired_difference(reviews: Sequence[Review], rng: random.Random) -> str:
     """Greedy's mean loss per decision minus master's, game by game (both sides of a game face the same
     draws and each other), with a 95 % bootstrap interval over the games: the side-by-side intervals above
@@ -162,7 +167,7 @@ def paired_difference(reviews: Sequence[Review], rng: random.Random) -> str:
     for review in reviews:
         per_side = []
         for side in SIDES:
-            mine = [d.loss or 0.0 for d in review.decisions if review.players[d.seat] == side and not d.forced]
+            mine = [d.loss or 0.0 for d in side_decisions(review, side)]
             per_side.append(sum(mine) / max(1, len(mine)))
         differences.append(per_side[0] - per_side[1])
     means = sorted(statistics.fmean(rng.choices(differences, k=len(differences))) for _ in range(2000))
@@ -189,7 +194,7 @@ def report(title: str, path: Path, seed: int) -> None:
         own = total = 0
         accuracies = []
         for review in reviews:
-            mine = [d for d in review.decisions if review.players[d.seat] == side and not d.forced]
+            mine = side_decisions(review, side)
             losses.append((sum(d.loss or 0.0 for d in mine), len(mine)))
             margins.append((sum(d.margin_loss or 0.0 for d in mine), len(mine)))
             own += sum(d.played == d.choice for d in mine)
