@@ -6,6 +6,7 @@ fits a phone; a long report says how far it has come in a log."""
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
 
@@ -14,9 +15,10 @@ import pytest
 pytest.importorskip("matplotlib")
 
 from hanpan.cli.main import main
-from hanpan.reports.build import make_report
+from hanpan.reports.build import labeller, make_report
 from hanpan.reports.compare import adjust, proportion_difference
 from hanpan.reports.figures import _item_test, flags, holm
+from hanpan.reports.whatif import summary
 
 
 def test_a_card_file_what_if_leads_with_the_summary_and_names_the_edited_card(tmp_path: Path) -> None:
@@ -40,6 +42,17 @@ def test_a_card_file_what_if_leads_with_the_summary_and_names_the_edited_card(tm
     assert "<meta name='viewport' content='width=device-width, initial-scale=1'>" in html
     assert "Board side" not in html and report["figures"]["outcomes"]["side"] == {"A": {"n": 16, "rate": 1.0,
                                                                                        "ci95": [0.8064, 1.0]}}
+
+    # the summary's last line counts the differences tested; the clear ones are listed under it
+    label = labeller("harmonies", "en")
+    *head, (last, under) = summary(report, label, "en")
+    assert [lines for _, lines in head] == [[] for _ in head] and "tested" in last
+    family, entries = next(iter(report["compare"]["differences"]["items"].items()))
+    marked = copy.deepcopy(report)
+    marked["compare"]["differences"]["items"][family][0]["take_rate"]["significant"] = True
+    *_, (announced, clear) = summary(marked, label, "en")
+    assert announced.startswith("Clear differences") and clear[-1].startswith(label(entries[0]["item"]))
+    assert len(clear) == len(under) + 1
 
 
 def test_holm_keeps_a_page_of_chance_differences_from_being_flagged() -> None:

@@ -28,24 +28,16 @@ def comparison(report: dict[str, Any], images: Path, files: list[str], label: La
     for option, lines in comp.get("data_changes", {}).items():
         parts.append(f"<p>{e(w('data_changes'))} ({e(option)}):</p>")
         parts.append("<ul>" + "".join(f"<li>{e(line)}</li>" for line in lines or ["—"]) + "</ul>")
-    items: list[tuple[str, list[str]]] = []  # each line, and the lines under it (the clear differences)
-    for line in summary(report, label, lang):
-        if line.startswith("  ") and items:
-            items[-1][1].append(line.strip())
-        else:
-            items.append((line, []))
     listed = "".join(f"<li>{e(line)}" + ("<ul>" + "".join(f"<li>{e(s)}</li>" for s in under) + "</ul>" if under
-                                          else "") + "</li>" for line, under in items)
+                                          else "") + "</li>" for line, under in summary(report, label, lang))
     parts += [f"<p><b>{e(w('what_it_did'))}</b>:</p>", f"<ul>{listed}</ul>", "</div>"]
     base_items = {f["item"] for f in report["flags"]}
     gone = [label(f["item"]) for f in report["flags"] if f["item"] not in {g["item"] for g in comp["flags"]}]
     parts += [f"<h2>{e(w('changed_flags'))}</h2>",
               flags_html(comp["flags"], label, lang, {f["item"] for f in comp["flags"]} - base_items)]
     if gone:
-        text = w("flags_gone").format(items=", ".join(gone))
-        parts.append(f"<p>{e(text[:1].upper() + text[1:])}</p>")
-    paired = w("paired_games")
-    parts += [f"<h2>{e(w('differences_section'))}</h2>", f"<p class='note'>{e(paired[:1].upper() + paired[1:])}: "
+        parts.append(f"<p>{e(_capitalized(w('flags_gone').format(items=', '.join(gone))))}</p>")
+    parts += [f"<h2>{e(w('differences_section'))}</h2>", f"<p class='note'>{e(_capitalized(w('paired_games')))}: "
               f"{diff['paired_games']}. {e(w('adjusted_note'))}</p>",
               f"<h3>{e(w('headline'))}</h3>", _headline(report, names, lang)]
     if "compare-rates.png" in files:
@@ -106,21 +98,22 @@ def unchanged(d: dict[str, Any]) -> bool:
     return bool(d["difference"] == 0 and d["ci95"] == [0, 0])
 
 
-def summary(report: dict[str, Any], label: Label, lang: str) -> list[str]:
-    """The change's effect in a few lines: each player's score, the game length, then every difference
-    that is clear once the number tested is accounted for, its measure named."""
+def summary(report: dict[str, Any], label: Label, lang: str) -> list[tuple[str, list[str]]]:
+    """The change's effect in a few lines, each with the lines under it: each player's score, the game
+    length, then a line saying how many differences were tested with every difference that is clear once
+    that number is accounted for (its measure named) under it."""
     w: Callable[[str], str] = lambda key: word(key, lang)  # noqa: E731
     diff = report["compare"]["differences"]
     names = agent_labels(report["figures"]["players"], lang)
     solo = len(names) == 1
-    lines = []
+    lines: list[tuple[str, list[str]]] = []
     for who, a in zip(names, diff["agents"], strict=True):
         d = a["score"]
         low, high = d["ci95"] or (d["difference"], d["difference"])
-        lines.append(w("summary_score").format(who=who, diff=d["difference"], low=low, high=high))
+        lines.append((w("summary_score").format(who=who, diff=d["difference"], low=low, high=high), []))
     t = diff["turns"]
     low, high = t["ci95"] or (t["difference"], t["difference"])
-    lines.append(w("summary_turns").format(diff=t["difference"], low=low, high=high))
+    lines.append((w("summary_turns").format(diff=t["difference"], low=low, high=high), []))
     clear, tested = [], 0
     base_fig, changed_fig = report["figures"], report["compare"]["figures"]
     for who, a, ba, ca in zip(names, diff["agents"], base_fig["agents"], changed_fig["agents"], strict=True):
@@ -151,12 +144,13 @@ def summary(report: dict[str, Any], label: Label, lang: str) -> list[str]:
                                                            diff=d["difference"]))
                 else:
                     clear.append(_rate_line(what, d["base"], d["changed"], d, lang))
-    if clear:
-        lines.append(w("clear_changes").format(tested=tested))
-        lines += [f"  {line}" for line in clear]
-    else:
-        lines.append(w("no_clear_changes").format(tested=tested))
+    lines.append((w("clear_changes" if clear else "no_clear_changes").format(tested=tested), clear))
     return lines
+
+
+def _capitalized(text: str) -> str:
+    """A sentence that opens with a word list's lower-case fragment: its first letter upper-case."""
+    return text[:1].upper() + text[1:]
 
 
 def _rate_line(what: str, base: float, changed: float, d: dict[str, Any], lang: str) -> str:
