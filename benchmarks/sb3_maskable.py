@@ -1,12 +1,14 @@
 """sb3-contrib's MaskablePPO on a hanpan Gymnasium environment through Stable-Baselines3's ``make_vec_env``:
 environment steps per second while learning, and the scores it reaches.
 
-    PYTHONPATH=src python benchmarks/sb3_maskable.py [--minutes 2] [--workers 4] [--reward score_change]
+    PYTHONPATH=src python benchmarks/sb3_maskable.py [--minutes 2] [--workers 4] [--vec-env subproc]
+                                                     [--reward score_change]
 
 It needs what hanpan does not install: ``pip install torch stable-baselines3 sb3-contrib`` (the CPU build of
 torch is enough).  ``make_vec_env("hanpan/HarmoniesSolo-v0", n_envs=--workers,
-vec_env_cls=SubprocVecEnv, env_kwargs={"reward": --reward})``: one worker process per environment,
-``Monitor`` in each (its episode return, with ``score_change`` or ``score`` alone, is the game's total).
+vec_env_cls=SubprocVecEnv, env_kwargs={"reward": --reward})``: one worker process per environment
+(``--vec-env dummy``: ``DummyVecEnv``, all in this process), ``Monitor`` in each (its episode return,
+with ``score_change`` or ``score`` alone, is the game's total).
 The learner collects for ``--minutes`` of wall time (sb3's default MaskablePPO settings, ``MlpPolicy``;
 the update of the last rollout, 8,192 steps with 4 workers, then finishes, which can take minutes);
 then its deterministic masked policy plays ``--eval-games`` games of seeds 1,000,000 on.
@@ -31,9 +33,11 @@ from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks
 from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.env_util import make_vec_env
-from stable_baselines3.common.vec_env import SubprocVecEnv
+from stable_baselines3.common.vec_env import DummyVecEnv, SubprocVecEnv
 
 import hanpan.adapters.gymnasium  # noqa: F401  (registers hanpan/<Game>-v0)
+
+VEC_ENVS = {"subproc": SubprocVecEnv, "dummy": DummyVecEnv}
 
 
 class Clock(BaseCallback):  # type: ignore[misc]  # sb3 has no type information here
@@ -80,7 +84,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--env", default="hanpan/HarmoniesSolo-v0")
     parser.add_argument("--minutes", type=float, default=2.0, help="wall time of the learning (default 2)")
-    parser.add_argument("--workers", type=int, default=4, help="SubprocVecEnv workers (default 4)")
+    parser.add_argument("--workers", type=int, default=4, help="environments, one a worker (default 4)")
+    parser.add_argument("--vec-env", choices=sorted(VEC_ENVS), default="subproc",
+                        help="subproc: a process per environment (default); dummy: all in this process")
     parser.add_argument("--reward", default="score_change", help="the env's reward option; 'none' passes none")
     parser.add_argument("--callable", action="store_true", help="give make_vec_env a function, not the id")
     parser.add_argument("--eval-games", type=int, default=20)
@@ -91,7 +97,7 @@ def main() -> None:
     if args.callable:
         def env_id() -> gymnasium.Env[Any, Any]:
             return gymnasium.make(args.env, **env_kwargs)
-    vec = make_vec_env(env_id, n_envs=args.workers, seed=args.seed, vec_env_cls=SubprocVecEnv,
+    vec = make_vec_env(env_id, n_envs=args.workers, seed=args.seed, vec_env_cls=VEC_ENVS[args.vec_env],
                        env_kwargs=None if args.callable else env_kwargs)
     model = MaskablePPO("MlpPolicy", vec, seed=args.seed, verbose=0)
     clock = Clock(args.minutes * 60)
@@ -101,7 +107,8 @@ def main() -> None:
     vec.close()
     returns = clock.returns
     first, last = returns[:50], returns[-50:]
-    print(f"{args.env}, reward={args.reward}, {args.workers} SubprocVecEnv workers, {elapsed:.0f} s of learning")
+    kind = VEC_ENVS[args.vec_env].__name__
+    print(f"{args.env}, reward={args.reward}, {args.workers} {kind} environments, {elapsed:.0f} s of learning")
     print(f"steps: {steps:,}  steps/s: {steps / elapsed:,.0f} (collecting alone: {steps / clock.collecting:,.0f}, "
           f"{clock.collecting:.0f} s)  episodes: {len(returns)}")
     if returns:
