@@ -106,7 +106,7 @@ async function refresh() {
       ? [...seatLinks, h("a", { href: playLink(g.id, null) }, t("watch", lang))]
       : [h("a", { href: `/replay/${encodeURIComponent(g.id)}` }, t("replay", lang))];
     const seats = g.seats.map((/** @type {string} */ k) => (k === "human" ? t("human", lang) : titles[k] || k)).join(", ");
-    const result = g.result ? ` — ${g.result.scores.join(" : ")}` : "";
+    const result = g.result ? `\u00a0— ${g.result.scores.join("\u00a0:\u00a0")}` : "";
     return h("li", { "data-game": g.id }, h("b", {}, names[g.game] || g.game), ` · ${seats} · ${t("moves_made", lang, { n: g.move_number })}${result} `, ...actions.flatMap((a) => [a, " "]));
   };
   const list = (/** @type {any[]} */ games) => (games.length ? h("ul", { class: "game-list" }, ...games.map(row)) : h("p", { class: "help" }, t("none_yet", lang)));

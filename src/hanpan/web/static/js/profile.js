@@ -64,7 +64,7 @@ function resultText(g) {
   if (!result || result.unfinished || g.status === "abandoned") return t("unfinished_short", lang);
   const winners = result.winners || [];
   const word = winners.includes(g.seat) ? (winners.length > 1 ? t("shared_win", lang) : t("won", lang)) : t("lost", lang);
-  return `${word} (${(result.scores || []).join(" : ")})`;
+  return `${word} (${(result.scores || []).join("\u00a0:\u00a0")})`;
 }
 
 async function main() {
