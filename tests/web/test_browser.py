@@ -12,6 +12,7 @@ are printed; mid-game screenshots of each title are made again into docs/screens
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -282,6 +283,38 @@ def test_the_lobby_in_korean_on_a_phone(server: str, browser: Any) -> None:
     assert page.locator("#count").input_value() == "2" and page.locator(".seat-kind").count() == 2
     assert page.evaluate("document.scrollingElement.scrollWidth <= window.innerWidth")  # nothing off the screen
     page.screenshot(path=str(DOC_SHOTS / "lobby-ko-phone.png"), full_page=True)
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("game", "lang", "options"), [("harmonies", "en", {"side": "B", "spirits": True}),
+                                                       ("four_gardens", "ko", {"whims": True})])
+def test_four_seats_scores_fit_the_side_panel(server: str, browser: Any, game: str, lang: str,
+                                              options: dict[str, Any]) -> None:
+    """Four seats' columns and the categories' names fit the side panel's score table, none clipped, and a
+    Korean name breaks only between words (the review saw 'Player 4 (gree' and '보너/스 타/일')."""
+    context, page, errors = new_page(browser, DESKTOP, lang)
+    create_in_lobby(page, server, game, ["human", "greedy", "greedy", "greedy"], options, seed=4)
+    page.wait_for_selector("aside#side table.scores")
+    fit = page.evaluate("""() => { const table = document.querySelector('aside#side table.scores');
+        const side = document.querySelector('aside#side'), box = side.getBoundingClientRect();
+        const r = table.getBoundingClientRect(), cells = [...table.querySelectorAll('th, td')];
+        return {table: r.right, panel: box.right - parseFloat(getComputedStyle(side).paddingRight),
+                clipped: cells.filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent)}; }""")
+    assert fit["table"] <= fit["panel"] + 0.5 and fit["clipped"] == [], fit
+    words = page.evaluate("""() => [...document.querySelectorAll('aside#side table.scores th')].map(th => {
+        const range = document.createRange(); const text = th.firstChild;
+        if (!text || text.nodeType !== 3) return [];
+        const tops = [];
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(text, i); range.setEnd(text, i + 1);
+          const rect = range.getBoundingClientRect();
+          if (rect.height) tops.push([text.data[i], Math.round(rect.top)]);
+        }
+        return tops; })""")
+    for letters in words:  # a line never starts inside a word: a new line's first letter follows a space
+        for (before, top_before), (letter, top) in itertools.pairwise(letters):
+            assert top <= top_before + 1 or before == " ", (before, letter)
     assert errors == []
     context.close()
 

@@ -30,7 +30,9 @@ function pointKeys(body) {
  * @param {any} body @param {string} lang @param {number | null} me */
 export function scoreTable(body, lang, me) {
   const head = h("tr", {}, h("th", { scope: "col" }, t("score", lang)),
-    ...body.seats.map((/** @type {any} */ s) => h("th", { scope: "col", class: body.current_player === s.seat ? "to-move" : null }, seatName(body.seats, s.seat, me, lang))));
+    // "Player 4" never splits before its number; "(greedy)" may take the next line
+    ...body.seats.map((/** @type {any} */ s) => h("th", { scope: "col", class: body.current_player === s.seat ? "to-move" : null },
+      seatName(body.seats, s.seat, me, lang).replace(/ (\d+)/, "\u00a0$1"))));
   const rows = pointKeys(body).map((k) => h("tr", {}, h("th", { scope: "row" }, body.labels[k] || k),
     ...body.scores.map((/** @type {any} */ card) => h("td", {}, String(card[k])))));
   const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t("total", lang)),
@@ -41,7 +43,7 @@ export function scoreTable(body, lang, me) {
     h("tr", {}, h("th", { colspan: body.seats.length + 1, scope: "colgroup", class: "tie-head" }, t("tiebreakers", lang))),
     ...ties.map((/** @type {string} */ k) => h("tr", {}, h("th", { scope: "row" }, body.labels[k] || k),
       ...body.scores.map((/** @type {any} */ card) => h("td", {}, String(card[k])))))) : null;
-  return h("table", { class: "scores" }, h("thead", {}, head), h("tbody", {}, ...rows, total), tieBody);
+  return h("table", { class: body.seats.length >= 4 ? "scores many" : "scores" }, h("thead", {}, head), h("tbody", {}, ...rows, total), tieBody);
 }
 
 /** The moves so far, newest first, in words with the points they changed (the notation in English pages).
