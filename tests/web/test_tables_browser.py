@@ -110,6 +110,18 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     kim.wait_for_url("**/table/**")
     ann.wait_for_function("() => document.querySelectorAll('#table-seats li.taken').length === 2", timeout=LONG)
     assert "김민수" in ann.locator("#table-seats").inner_text()
+    # while the table fills, its players chat; 김민수 reports Ann's message (one's own has no Report button)
+    ann.fill("#chat-input", "one more player and we start")
+    ann.click("#chat-send")
+    kim.wait_for_function("() => document.querySelector('#chat-list').textContent.includes('one more player')",
+                          timeout=LONG)
+    assert ann.locator("#chat-list .chat-report").count() == 0 and ann.input_value("#chat-input") == ""
+    kim.once("dialog", lambda dialog: dialog.accept())
+    kim.locator("#chat-list .chat-report").click()
+    kim.wait_for_selector("#chat-list .chat-reported")  # shown once the server took the report
+    assert kim.locator("#chat-list .chat-report").count() == 0
+    ann.wait_for_function("() => document.querySelector('#chat-list').textContent.includes('one more player')",
+                          timeout=LONG)
     ann.screenshot(path=str(DOC_SHOTS / "table-filling.png"))
 
     # Bora sees the table with its players and their ratings, and the last seat open
@@ -151,7 +163,8 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     for page in pages:
         page.wait_for_function("() => document.querySelector('#chat-list').textContent.includes('<b>all</b>')",
                                timeout=LONG)
-        assert page.locator("#chat-list b").count() == 1  # the sender's name only
+        senders = page.locator("#chat-list li b").count()  # the senders' names only (the table's message too)
+        assert senders == page.locator("#chat-list li").count() == 2
     kim.screenshot(path=str(SHOTS / "table-game-ko.png"))
     assert kim.locator("#resign").count() == 1
 

@@ -10,6 +10,7 @@
 
 import { api, copyButton, currentLang, gameName, header, meta, seatName, t } from "./common.js";
 import { loadBoard } from "./board.js";
+import { Chat } from "./chat.js";
 import { Hints } from "./hint.js";
 import { Chooser } from "./moves.js";
 import { finalCard, logList, scoreTable, statusLine } from "./panels.js";
@@ -70,9 +71,8 @@ const scoresSlot = h("div", { class: "side-scores" });
 const chatSlot = h("div", { class: "side-chat" });
 const restSlot = h("div", { class: "side-rest" });
 sideBox.append(scoresSlot, chatSlot, restSlot);
-/** @type {HTMLElement | null} the chat panel, made with the first body of a table's game */
-let chatPanel = null;
-let chatShown = "";
+/** the table's chat, shown from the first body of a table's game */
+const chat = new Chat(lang);
 const finalBox = /** @type {HTMLElement} */ (h("div", { id: "final", class: "final-card", role: "dialog", "aria-labelledby": "final-title", hidden: "hidden" }));
 
 function mine() {
@@ -379,41 +379,12 @@ function bringIntoView() {
 
 // --- a table's chat and resigning -----------------------------------------------------------------
 
-const chatList = h("ol", { class: "chat-list", id: "chat-list", "aria-label": t("chat", lang), tabindex: "0" });
-const chatError = h("p", { class: "error", role: "alert", id: "chat-error" });
-
-/** The chat panel of a table's game: messages as text (never HTML), an input for the table's players. */
+/** The chat panel of a table's game: its players write, spectators read. */
 function drawChat() {
   if (!body.table) return;
-  if (!chatPanel) {
-    const input = /** @type {HTMLInputElement} */ (h("input", { id: "chat-input", maxlength: 300, autocomplete: "off",
-      "aria-label": t("chat_input", lang), placeholder: t("chat_input", lang) }));
-    const send = async (/** @type {Event} */ event) => {
-      event.preventDefault();
-      const text = input.value.trim();
-      if (!text) return;
-      chatError.textContent = "";
-      try {
-        await api(`/api/tables/${encodeURIComponent(body.table)}/chat`, { method: "POST", body: { text } });
-        input.value = "";
-      } catch (e) {
-        chatError.textContent = /** @type {Error} */ (e).message;
-      }
-    };
-    const form = body.seat !== null
-      ? h("form", { class: "chat-form", onsubmit: send }, input, h("button", { type: "submit", id: "chat-send" }, t("send", lang)))
-      : h("p", { class: "help" }, t("chat_muted", lang));
-    chatPanel = /** @type {HTMLElement} */ (h("section", { class: "chat", "aria-labelledby": "chat-title" },
-      h("h2", { id: "chat-title" }, t("chat", lang)), chatList, form, chatError));
-    chatSlot.replaceChildren(chatPanel);
-  }
-  const chat = body.chat || [];
-  const key = chat.map((/** @type {any} */ m) => m.id).join(",");
-  if (key === chatShown) return;
-  chatShown = key;
-  chatList.replaceChildren(...(chat.length ? chat.map((/** @type {any} */ m) => h("li", { "data-id": m.id }, h("b", {}, m.name), ": ", m.text))
-    : [h("li", { class: "help" }, t("chat_empty", lang))]));
-  chatList.scrollTop = chatList.scrollHeight;
+  if (!chatSlot.firstChild) chatSlot.replaceChildren(chat.panel);
+  const me = body.seat !== null ? (body.seats[body.seat] || {}).name || null : null;
+  chat.show(body.table, body.chat || [], body.seat !== null, me);
 }
 
 async function resign() {

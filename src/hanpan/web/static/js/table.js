@@ -3,6 +3,7 @@
 // started a seated player goes to it.
 
 import { api, ApiError, copyButton, currentLang, gameName, header, meta, paceText, optionsText, t, whoami } from "./common.js";
+import { Chat } from "./chat.js";
 import { canJoin, gameOf, seatLine, sitsAt } from "./tables-ui.js";
 import { h } from "./ui.js";
 
@@ -18,7 +19,8 @@ const facts = h("dl", { class: "table-facts" });
 const seatsBox = h("ul", { class: "seat-list", id: "table-seats", "aria-label": t("seats", lang) });
 const actions = h("div", { class: "table-actions" });
 const error = h("p", { class: "error", role: "alert", id: "table-error" });
-const chatList = h("ol", { class: "chat-list", id: "table-chat", "aria-label": t("chat", lang), tabindex: "0" });
+const chat = new Chat(lang);
+chat.onSent = () => { poll().catch(() => {}); };
 /** @type {any} */
 let info = null;
 /** @type {import("./common.js").Player | null} */
@@ -73,9 +75,7 @@ function draw(table) {
   if (table.status !== "open" && table.game_id) buttons.push(h("a", { href: `/replay/${encodeURIComponent(table.game_id)}`, class: "button" }, t("replay", lang)));
   if (table.status === "open") buttons.push(copyButton(location.href.split("#")[0], t("copy_link", lang), lang));
   actions.replaceChildren(...buttons, table.public ? "" : h("p", { class: "help" }, t("private_help", lang)));
-  const chat = table.chat || [];
-  chatList.replaceChildren(...(chat.length ? chat.map((/** @type {any} */ m) => h("li", { "data-id": m.id }, h("b", {}, m.name), ": ", m.text))
-    : [h("li", { class: "help" }, t("chat_empty", lang))]));
+  chat.show(tableId, table.chat || [], sitsAt(table, me), me ? me.name : null);
 }
 
 async function poll() {
@@ -105,7 +105,7 @@ async function main() {
   root.replaceChildren(header(lang), h("main", { class: "page table-page" },
     h("section", { class: "panel", "aria-labelledby": "table-title" }, title, statusLine, facts,
       h("h2", {}, t("seats", lang)), seatsBox, actions, error),
-    h("section", { class: "panel", "aria-labelledby": "chat-title" }, h("h2", { id: "chat-title" }, t("chat", lang)), chatList)));
+    h("div", { class: "panel" }, chat.panel)));
   await poll();
   const timer = window.setInterval(() => { poll().catch(() => window.clearInterval(timer)); }, POLL_MS);
 }
