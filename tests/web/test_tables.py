@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from hanpan.cli.main import main
 from hanpan.web.app import create_app
 
 from .helpers import TEST_SETTINGS
@@ -277,11 +278,14 @@ def test_a_rematch_keeps_the_seats_and_starts_when_all_accept(lobby: Lobby) -> N
     assert accepted["id"] == again["id"] and accepted["status"] == "playing" and accepted["game_id"] != game_id
 
 
-def test_the_chat_is_for_the_tables_players_short_and_slow(lobby: Lobby) -> None:
+def test_the_chat_is_for_the_tables_players_short_and_slow(lobby: Lobby, db_url: str,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
     for name in ("Ann", "Bob"):
         lobby.register(name)
     table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}])
     path = f"/api/tables/{table['id']}/chat"
+    assert main(["chat", "reports", "--db", db_url]) == 0
+    assert capsys.readouterr().out == "no chat message has been reported\n"
     lobby.call("Bob", "POST", path, {"text": "hi"}, ok=403)  # not at the table: muted
     message = lobby.call("Ann", "POST", path, {"text": "<b>hello</b>   there"}, ok=201).json()
     assert message["text"] == "<b>hello</b> there"  # kept as text; the page draws it as text
@@ -290,8 +294,15 @@ def test_the_chat_is_for_the_tables_players_short_and_slow(lobby: Lobby) -> None
         lobby.call("Ann", "POST", path, {"text": "again"}, ok=201)
     lobby.call("Ann", "POST", path, {"text": "one too many"}, ok=429)
     lobby.call("Bob", "POST", f"{path}/{message['id']}/report", {"reason": "rude"}, ok=204)
+    lobby.call("Bob", "POST", f"{path}/{message['id']}/report", {"reason": "twice"}, ok=204)  # kept once
     chat = lobby.call(None, "GET", f"/api/tables/{table['id']}", ok=200).json()["chat"]
     assert len(chat) == 10 and chat[0]["name"] == "Ann"
     # once the game runs, the chat comes with the game's pushes too
     game_id = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
     assert lobby.game("Bob", game_id)["chat"][-1]["text"] == "again"
+    # the site's moderators list the reports
+    assert main(["chat", "reports", "--db", db_url]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "1 report, newest first:"
+    assert lines[1].endswith(f"table {table['id']}  message {message['id']}  Bob reported Ann (rude): "
+                             "<b>hello</b> there")

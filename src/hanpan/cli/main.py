@@ -156,6 +156,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
     p.add_argument("--top", type=_positive, default=10, help="leaderboard places to print after a rebuild")
 
+    p = commands.add_parser("chat", help="the web app's table chats: list the messages players reported")
+    p.add_argument("action", choices=("reports",))
+    p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
+    p.add_argument("--limit", type=_positive, default=50, help="the newest reports to list (default 50)")
+
     p = commands.add_parser("data", help="a game's designer data: export the built-in cards or deck as a file to "
                                          "edit, or check an edited one (docs/data.md)")
     p.add_argument("action", choices=("export", "check"))
@@ -486,6 +491,14 @@ def cmd_ratings(args: argparse.Namespace, lang: str) -> int:
     return command(args.action, args.db, args.name, args.top)
 
 
+def cmd_chat(args: argparse.Namespace, lang: str) -> int:
+    try:
+        from hanpan.web.chat_command import command
+    except ImportError as e:
+        raise UsageError(f"chat needs the 'web' extra ({e.name} is missing): pip install 'hanpan[web]'") from None
+    return command(args.db, args.limit)
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -499,6 +512,7 @@ COMMANDS = {
     "data": cmd_data,
     "serve": cmd_serve,
     "ratings": cmd_ratings,
+    "chat": cmd_chat,
     "bots": cmd_bots,
 }
 

@@ -441,6 +441,21 @@ class Tables:
         return [{"id": int(r.id), "name": r.name, "text": r.text, "at": r.created_at.isoformat()}
                 for r in reversed(rows)]
 
+    def chat_reports(self, limit: int = 50) -> list[dict[str, Any]]:
+        """The chat messages players reported, newest report first, each with its table, sender, reporter and
+        reason (for ``hanpan chat reports``: the site's moderators read them there)."""
+        sender, reporter = players_table.alias("sender"), players_table.alias("reporter")
+        m, r = chat_messages_table, chat_reports_table
+        with self.store.engine.connect() as c:
+            rows = c.execute(select(r.c.created_at, r.c.reason, m.c.id, m.c.table_id, m.c.text,
+                                    sender.c.name.label("sender"), reporter.c.name.label("reporter"))
+                             .join(m, m.c.id == r.c.message_id)
+                             .join(sender, sender.c.id == m.c.player_id)
+                             .join(reporter, reporter.c.id == r.c.reporter_id)
+                             .order_by(r.c.created_at.desc(), m.c.id.desc()).limit(limit)).all()
+        return [{"at": row.created_at.isoformat(), "table": row.table_id, "message": int(row.id), "text": row.text,
+                 "sender": row.sender, "reporter": row.reporter, "reason": row.reason} for row in rows]
+
     def report_chat(self, table_id: str, message_id: int, person: Player, reason: str) -> None:
         with self.store._writing(), self.store.engine.begin() as c:
             found = c.execute(select(chat_messages_table.c.id).where(
