@@ -185,7 +185,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         first = e.errors()[0] if e.errors() else {}
         if first.get("type") == "json_invalid":
             return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
-        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "request"
+        where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "path", "query")) or "request"
         return JSONResponse({"detail": one_line(f"{where}: {first.get('msg', 'invalid')}")}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

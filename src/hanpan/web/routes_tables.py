@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, FastAPI, Query, Request
+from fastapi import APIRouter, FastAPI, Path, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.lobby import Lobby
 from hanpan.web.ratings import Ratings, level_ratings, rated_levels
 from hanpan.web.routes_accounts import current_player, require_player
-from hanpan.web.schemas import OptionValue
+from hanpan.web.schemas import MAX_DB_INT, OptionValue
 from hanpan.web.tables import LobbyTable, TableRefused
 
 
@@ -175,7 +175,8 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
 
     @router.post("/api/tables/{table_id}/chat/{message_id}/report", status_code=204,
                  summary="Report a chat message (kept with the table)")
-    async def report(table_id: str, message_id: int, request: Request, body: ReportRequest | None = None) -> None:
+    async def report(table_id: str, message_id: Annotated[int, Path(ge=1, le=MAX_DB_INT)], request: Request,
+                     body: ReportRequest | None = None) -> None:
         player = await require_player(request, write=True)
         hub = get_hub()
         await hub.db(hub.tables.report_chat, table_id, message_id, player, body.reason if body else "")

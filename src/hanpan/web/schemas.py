@@ -8,8 +8,12 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 
 from hanpan.web.hub import MAX_SEED
 
+#: the largest integer the databases store (SQLite's INTEGER, PostgreSQL's BIGINT): an id past it is refused
+#: (422) before a query could overflow
+MAX_DB_INT = 2**63 - 1
 SeatKind = Annotated[StrictStr, Field(min_length=1, max_length=40)]
-OptionValue = StrictBool | StrictInt | Annotated[StrictStr, Field(max_length=40)] | None
+OptionValue = (StrictBool | Annotated[StrictInt, Field(ge=-MAX_DB_INT, le=MAX_DB_INT)]
+               | Annotated[StrictStr, Field(max_length=40)] | None)
 
 
 class NewGame(BaseModel):
