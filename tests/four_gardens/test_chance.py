@@ -28,12 +28,14 @@ def test_the_setup_draws_the_tower_the_hands_the_display_and_the_whims_by_chance
         assert state.current_player == CHANCE and len({p for _, p in outcomes}) == 1  # equally likely
         texts.append(str(state.play(outcomes[-1][0])))
     kinds = [t.split()[0] for t in texts]
-    # hands of 5, a display of 3, 2 whim tiles; the 4th floor has one resource left and needs no chance
-    assert kinds == ["floor"] * 3 + ["draw"] * (2 * 5 + 3) + ["whim"] * 2
+    # the deck's first top, then the next top after each card dealt (hands of 5, a display of 3), 2 whim
+    # tiles; the 4th floor has one resource left and needs no chance
+    assert kinds == ["floor"] * 3 + ["draw"] * (1 + 2 * 5 + 3) + ["whim"] * 2
     data = state.to_json()
     assert data["tower"]["resources"] == ["wood", "grass", "water", "stone"]
     assert [p["hand"] for p in data["players"]] == [[66, 67, 68, 69, 70], [61, 62, 63, 64, 65]]
     assert data["display"] == [60, 59, 58] and data["whim_open"] == ["comeback", "sacrifice"]
+    assert data["deck"][-1] == 57  # the top every view shows
     assert state.current_player == 0 and state.legal_actions()
 
 
@@ -52,7 +54,7 @@ def test_a_decision_that_draws_waits_for_its_cards_then_is_made() -> None:
     # the decision is not made yet: the position is the one before it, waiting for a card
     assert {**state.to_json(), "rng": 0, "chance": None} == {**before, "rng": 0, "chance": None}
     assert state.to_json()["chance"] == {"decision": str(action), "outcomes": []}
-    deck = sorted(state.to_json()["deck"])
+    deck = sorted(state.to_json()["deck"][:-1])  # the top is drawn: the chance point reveals the next one
     assert [str(a) for a, _ in state.chance_outcomes()] == [f"draw c{c}" for c in deck]
     assert GAME.from_json(state.to_json()).to_json() == state.to_json()
     while state.is_chance():
@@ -136,4 +138,87 @@ def test_a_sample_at_a_half_drawn_decision_draws_its_cards_anew() -> None:
             state.play(rng.choice(state.legal_actions()))
     sample = state.determinize(1, Rng(5))
     assert sample.to_json()["chance"] == {**state.to_json()["chance"], "outcomes": []}
-    assert [str(a) for a, _ in sample.chance_outcomes()] == [f"draw c{c}" for c in sorted(sample.to_json()["deck"])]
+    assert [str(a) for a, _ in sample.chance_outcomes()] == [
+        f"draw c{c}" for c in sorted(sample.to_json()["deck"][:-1])]
+
+
+def _drawn(before: dict[str, Any], after: dict[str, Any]) -> set[int]:
+    """The cards that came into a hand or the display from the deck between two positions."""
+    def seen(j: dict[str, Any]) -> set[int]:
+        return {c for p in j["players"] for c in p["hand"]} | set(j["display"])
+    return seen(after) - seen(before)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_the_top_a_view_shows_is_the_card_drawn_whatever_the_outcomes(seed: int) -> None:
+    """The deck's top is public (its landscape side lies up): a draw takes it, and the chance point
+    reveals the next top, so no outcome can make a draw take another card."""
+    state = GAME.new(players=2 + seed % 3, seed=seed, chance="explicit", max_turns=60, whims=seed % 2 == 1)
+    rng = random.Random(seed)
+    draws = 0
+    while not state.is_over:
+        while state.is_chance():
+            state.apply_chance(rng.choice(state.chance_outcomes())[0])
+        if state.is_over:
+            break
+        before = state.to_json()
+        top = before["deck"][-1] if before["deck"] else None
+        assert state.view(state.current_player)["deck"]["top"] == (
+            None if top is None else {k: state.cards.json_land[top - 1][k] for k in ("colour", "position", "god")})
+        state.play(rng.choice(state.legal_actions()))
+        while state.is_chance():
+            state.apply_chance(rng.choice(state.chance_outcomes())[0])
+        drawn = _drawn(before, state.to_json())
+        if drawn and top is not None:
+            draws += 1
+            assert top in drawn
+    assert draws > 10
+
+
+def test_outcomes_are_the_cards_that_may_be_the_next_top() -> None:
+    """A chance point's outcomes are the deck's cards below the top just drawn (the discards after a
+    reshuffle): never the top, a display card, a garden's or another player's hand card."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        state = GAME.new(players=2 + seed % 3, seed=seed, chance="explicit", max_turns=60)
+        while not state.is_over:
+            if not state.is_chance():
+                state.play(rng.choice(state.legal_actions()))
+                continue
+            j = state.to_json()
+            cards = {int(str(a).split()[1][1:]) for a, _ in state.chance_outcomes() if str(a).startswith("draw")}
+            if j.get("chance", {}).get("decision") != "setup" and cards:
+                others = {c for q, p in enumerate(j["players"]) if q != state.player for c in p["hand"]}
+                gardens = {c for p in j["players"] for c in p["garden"] if c}
+                assert j["deck"][-1] not in cards and not cards & (set(j["display"]) | others | gardens)
+                if len(j["deck"]) >= 3 and not j["chance"]["outcomes"]:
+                    assert cards == set(j["deck"][:-1])
+                    checked += 1
+            state.apply_chance(rng.choice(state.chance_outcomes())[0])
+    assert checked > 20
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_engine_drawn_outcomes_give_the_default_engines_game(seed: int) -> None:
+    """With every outcome drawn by the engine (``draw_chance``), a seed gives the game of the default
+    engine: the same tower, hands, display, visible top and every later draw."""
+    players = 2 + seed % 3
+    options: dict[str, Any] = {"max_turns": 50, "whims": seed % 2 == 0}
+    default = GAME.new(players=players, seed=seed, **options)
+    explicit = GAME.new(players=players, seed=seed, chance="explicit", **options)
+    rng = Rng(seed)
+
+    def same() -> None:
+        while explicit.is_chance():
+            explicit.apply_chance(explicit.draw_chance())
+        assert {**explicit.to_json(), "options": None} == {**default.to_json(), "options": None}
+
+    same()
+    while not default.is_over:
+        legal = default.legal_actions()
+        action = legal[rng.randbelow(len(legal))]
+        default.apply(action)
+        explicit.play(str(action))
+        same()
+    assert explicit.is_over

@@ -1,13 +1,18 @@
 """Explicit chance in Four Gardens (the ``chance="explicit"`` option): every draw is a chance point.
 
-The draws: at setup the tower's floors (each floor's resource among those left, bottom up), each player's
-hand and the display (card by card from the deck), and with ``whims=true`` the whim tiles turned up; in
-play every card from the deck (a hand's blind draw, the display's refill, Foresight).  Each outcome is
-equally likely among the cards (floors, tiles) it may be: the deck is never shuffled, a draw picks its
-card.  A decision that draws waits, unmade, at the chance point of its first draw (``current_player`` is
-``CHANCE``), and is made once every draw of it has its outcome (``run``); a draw with one possible outcome
-needs no chance point.  As in OpenSpiel's card games, a card's outcome list follows from the true state (a
-blind draw's candidates are the deck's cards): what each seat sees is still only its view.
+The draws: at setup the tower's floors (each floor's resource among those left, bottom up), the deck's
+first top card and with ``whims=true`` the whim tiles turned up; in play every whim tile turned up and
+the deck's new top each time a card leaves it (a hand's card at setup, the display, a blind draw,
+Foresight) or the discards become a new deck.  The deck's top lies landscape side up, seen by all: a
+draw takes it, never another card, and the chance point reveals the next top, equally likely among the
+deck's other cards (the deck's true contents).  A decision that draws waits, unmade, at its first chance
+point (``current_player`` is ``CHANCE``), and is made once every draw of it has its outcome (``run``); a
+draw with one possible outcome needs no chance point.  As in OpenSpiel's card games, a card's outcome list
+follows from the true state: what each seat sees is still only its view.
+
+The state keeps its deck, tower and whim stack in the order the default engine's generator shuffles them,
+and ``draw_chance`` draws the card that order puts on top (``engine_outcome``): with every outcome drawn by
+the engine a seed plays the default engine's game, the same hands and visible tops.
 
 >>> import hanpan
 >>> state = hanpan.game("four_gardens").new(players=2, seed=1, chance="explicit")
@@ -25,15 +30,13 @@ from hanpan.core.action import Action, ActionTable
 from hanpan.games.four_gardens import forcing
 from hanpan.games.four_gardens.actions import ACTIONS, TABLE
 from hanpan.games.four_gardens.data import DISPLAY_SIZE, HAND_SIZE, RESOURCES, WHIMS, WHIMS_REVEALED
-from hanpan.games.four_gardens.turns import start_turn
+from hanpan.games.four_gardens.forcing import FLOOR, WHIM
+from hanpan.games.four_gardens.turns import pop_deck, reveal_top, start_turn
 
 if TYPE_CHECKING:
     from hanpan.games.four_gardens.state import GardensState
 
 NC: Final = 70
-CARD: Final = 0  # + card: "draw cN"
-FLOOR: Final = NC  # + resource: the next floor's resource, bottom up
-WHIM: Final = FLOOR + len(RESOURCES)  # + whim tile turned up
 CHANCE_ACTIONS: Final = ActionTable(
     [f"draw c{c + 1}" for c in range(NC)] + [f"floor {r}" for r in RESOURCES] + [f"whim {w}" for w in WHIMS])
 #: the decision ``pending[0]`` of the setup's draws
@@ -43,30 +46,29 @@ IDLE: Final[tuple[int, tuple[int, ...], tuple[int, ...]]] = (-1, (), ())
 
 
 def deal(s: GardensState) -> None:
-    """The setup's draws (``new_state`` made the rest), then the first turn."""
-    left = [0, 1, 2, 3]
+    """The setup's draws (``new_state`` made the rest, and shuffled the tower, the deck and the whim stack
+    as the default engine does: each draw's candidates end with the default engine's), then the first
+    turn."""
+    left = s.floor_res[::-1]
     for f in range(4):
         r = forcing.pick(FLOOR, left)
         s.floor_res[f] = r
         left.remove(r)
     s.private = 0
+    reveal_top(s)
     for p in range(s.num_players):
         hand = []
         for _ in range(HAND_SIZE):
-            c = forcing.pick(CARD, s.deck)
-            s.deck.remove(c)
+            c = pop_deck(s)
             hand.append(c)
             s.private |= 1 << c
         s.hands[p] = sorted(hand)
     for _ in range(DISPLAY_SIZE):
-        c = forcing.pick(CARD, s.deck)
-        s.deck.remove(c)
-        s.display.append(c)
+        s.display.append(pop_deck(s))
     if s.whims_on:
         for _ in range(WHIMS_REVEALED):
-            w = forcing.pick(WHIM, s.whim_stack)
-            s.whim_stack.remove(w)
-            s.whim_open.append(w)
+            forcing.to_top(WHIM, s.whim_stack)
+            s.whim_open.append(s.whim_stack.pop())
     s.reveals = 1
     start_turn(s)
 
@@ -102,6 +104,22 @@ def outcomes(s: GardensState) -> list[tuple[Action, float]]:
         return []
     p = 1.0 / len(pending[2])
     return [(CHANCE_ACTIONS[i], p) for i in pending[2]]
+
+
+def engine_outcome(s: GardensState) -> Action | None:
+    """The outcome the default engine draws at the chance point ``s`` waits at (None at a decision):
+    ``draw_chance``, so that a seed's game with every outcome drawn by the engine is the default engine's."""
+    pending = s.pending
+    if pending is None or not pending[2]:
+        return None
+    trial = s.clone()
+    trial.pending = None
+    forcing.start(pending[1])
+    try:
+        _make(trial, pending[0])
+    except forcing.NeedDraw as need:
+        return CHANCE_ACTIONS[need.engine]
+    return None
 
 
 def to_json(pending: tuple[int, tuple[int, ...], tuple[int, ...]]) -> dict[str, Any]:

@@ -47,6 +47,7 @@ from typing import Any, ClassVar, Final, Self
 
 from hanpan.core.action import Action
 from hanpan.core.contract import CHANCE, Game, ScoreCard, State
+from hanpan.core.errors import IllegalActionError
 from hanpan.core.options import OptionValue
 from hanpan.core.rng import Rng
 from hanpan.games.four_gardens import actions as A
@@ -192,8 +193,8 @@ class GardensState(State):
         rng = s.rng
         s.floor_res = [0, 1, 2, 3]
         explicit = options.get("chance") == "explicit"
-        if not explicit:
-            rng.shuffle(s.floor_res)
+        # explicit chance shuffles as the default engine does: its draws' engine outcomes (draw_chance) are these
+        rng.shuffle(s.floor_res)
         s.floor_face = [3 - f for f in range(4)]  # side 0 shows faces 0-1-2-3 from floor 4 down
         s.store = [0] * (n * NR)
         s.cap = [STORAGE_SLOTS] * n
@@ -208,13 +209,16 @@ class GardensState(State):
         s.bonus_tiles = [[] for _ in range(n)]
         s.whim = [W_NONE] * (n * NW)
         s.deck = list(range(NC))
+        rng.shuffle(s.deck)
         if explicit:  # every draw of the setup is a chance point (chance.py)
-            s.hands, s.display, s.whim_stack = [[] for _ in range(n)], [], list(range(NW)) if s.whims_on else []
-            s.piles = [[], [], []] if s.whims_on else s.piles
+            s.hands, s.display = [[] for _ in range(n)], []
+            if s.whims_on:
+                s.piles = [[], [], []]
+                s.whim_stack = list(range(NW))
+                rng.shuffle(s.whim_stack)
             s.pending = C.IDLE
             C.run(s, C.SETUP, ())
             return s
-        rng.shuffle(s.deck)
         s.hands = []
         for _ in range(n):
             hand = [s.deck.pop() for _ in range(HAND_SIZE)]
@@ -305,6 +309,14 @@ class GardensState(State):
         pending = self.pending
         assert pending is not None
         C.run(self, pending[0], (*pending[1], outcome.id))
+
+    def draw_chance(self) -> Action:
+        """The default engine's draw (chance.engine_outcome): a seed's game is the same in both modes."""
+        outcome = C.engine_outcome(self)
+        if outcome is None:
+            raise IllegalActionError(f"{self.game.id} is not at a chance point: nothing to draw",
+                                     "우연 지점이 아니어서 뽑을 것이 없습니다")
+        return outcome
 
     def _engine_draws(self) -> None:
         self.pending = None

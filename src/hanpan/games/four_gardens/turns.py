@@ -19,7 +19,7 @@ from bisect import insort
 from typing import TYPE_CHECKING
 
 from hanpan.games.four_gardens.data import ACTIONS_PER_TURN, DISPLAY_SIZE, HAND_SIZE, OPPRESSION
-from hanpan.games.four_gardens.forcing import pick
+from hanpan.games.four_gardens.forcing import CARD, to_top
 from hanpan.games.four_gardens.layout import NW, PH_ACTION, PH_OVER, PH_REFILL, W_GONE
 from hanpan.games.four_gardens.legal import has_action
 
@@ -82,26 +82,32 @@ def pop_deck(s: GardensState) -> int:
         if not s.discard:
             return -1
         reshuffle(s)
-    if s.options.get("chance") == "explicit":  # the card is the draw's outcome (chance.py)
-        c = pick(0, s.deck)
-        s.deck.remove(c)
-    else:
-        c = s.deck.pop()
+    c = s.deck.pop()
     s.reveals += 1
     if not s.deck and s.discard:
         reshuffle(s)
+    else:
+        reveal_top(s)
     return c
+
+
+def reveal_top(s: GardensState) -> None:
+    """The deck's new top, its landscape side seen by all: with explicit chance the draw's outcome
+    (chance.py), so that the card a draw takes is always the top the views showed."""
+    if s.deck and s.options.get("chance") == "explicit":
+        to_top(CARD, s.deck)
 
 
 def reshuffle(s: GardensState) -> None:
     """The discards become the new deck, shuffled; each card is marked with the deck's number (epoch)."""
     s.deck = s.discard
     s.discard = []
-    if s.options.get("chance") != "explicit":  # explicit chance: a draw picks its card, in no order
-        s.rng.shuffle(s.deck)
+    # explicit chance shuffles too: its engine-drawn outcomes (draw_chance) are then the default engine's
+    s.rng.shuffle(s.deck)
     s.deck_epoch += 1
     for c in s.deck:
         s.epoch[c] = s.deck_epoch
+    reveal_top(s)
 
 
 def end_turn(s: GardensState) -> None:

@@ -41,6 +41,7 @@ from hanpan.games.four_gardens.data import (
     UPHEAVAL,
     WHIM_POINTS,
 )
+from hanpan.games.four_gardens.forcing import WHIM, to_top
 from hanpan.games.four_gardens.layout import (
     DOWN_ORDER,
     NG,
@@ -95,6 +96,8 @@ def take_whim(s: GardensState, p: int, w: int) -> bool:
     """Take a revealed whim tile; True if its effect waits for a decision."""
     s.whim_open.remove(w)
     if s.whim_stack:
+        if s.options.get("chance") == "explicit":  # the tile turned up is a draw's outcome (chance.py)
+            to_top(WHIM, s.whim_stack)
         s.whim_open.append(s.whim_stack.pop())
         s.reveals += 1
     i = p * NW + w
