@@ -23,8 +23,11 @@ from hanpan.web.settings import ServerSettings
 #: how long a test waits for a WebSocket frame or a computer seat before it fails
 WAIT = 20.0
 #: the test client's requests come to host "testserver" (its WebSockets always do)
+#: the tests all come from one address: the per-address and site-wide limits are far off
 TEST_SETTINGS = ServerSettings(bot_workers=1, allowed_hosts=("testserver",), max_bot_games_per_client=1000,
-                               warm_workers=False)
+                               warm_workers=False, registrations_per_hour=10_000, site_registrations_per_minute=10_000,
+                               guests_per_hour=10_000, site_guests_per_minute=10_000, reports_per_hour=10_000,
+                               site_reports_per_minute=10_000)
 
 
 @dataclass(frozen=True)

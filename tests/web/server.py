@@ -30,7 +30,10 @@ def start_server(db_url: str, port: int, log_path: Path | None = None,
     """``hanpan serve`` with one bot worker and ``options`` (more ``hanpan serve`` flags)."""
     out = open(log_path, "ab") if log_path is not None else subprocess.DEVNULL  # noqa: SIM115
     return subprocess.Popen([*hanpan_command(), "serve", "--port", str(port), "--db", db_url, "--bot-workers", "1",
-                             "--max-bot-games-per-client", "1000", *options],  # the tests all come from one address
+                             # the tests all come from one address: its limits far off
+                             "--max-bot-games-per-client", "1000", "--registrations-per-hour", "10000",
+                             "--site-registrations-per-minute", "10000", "--guests-per-hour", "10000",
+                             "--site-guests-per-minute", "10000", *options],
                             stdout=out, stderr=subprocess.STDOUT, env={**os.environ, "PYTHONUNBUFFERED": "1"})
 
 

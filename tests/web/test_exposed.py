@@ -5,14 +5,171 @@ too large for the database, a client posing as many through ``X-Forwarded-For``.
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
+import threading
+from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
+from typing import Any
 
+import pytest
+from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from hanpan.web.app import create_app
+from hanpan.web.throttle import HashPool, Throttled
 
 from .helpers import TEST_SETTINGS
 from .test_tables import PASSWORD
+
+App = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
+
+
+def from_addresses(app: App) -> App:
+    """``app`` seeing each request come from the address in its ``X-Test-Client`` header (the test client
+    always comes from one)."""
+
+    async def wrapped(scope: MutableMapping[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            for name, value in scope["headers"]:
+                if name == b"x-test-client":
+                    scope = {**scope, "client": (value.decode(), 1234)}
+        await app(scope, receive, send)
+
+    return wrapped
+
+
+@pytest.fixture
+def limited(tmp_path: Path) -> Iterator[tuple[TestClient, FastAPI]]:
+    """The app with small limits: 2 accounts, guests and reports an address, 3 on the whole site."""
+    settings = dataclasses.replace(TEST_SETTINGS, registrations_per_hour=2, site_registrations_per_minute=3,
+                                   guests_per_hour=2, site_guests_per_minute=3, reports_per_hour=2,
+                                   site_reports_per_minute=3)
+    app = create_app(f"sqlite:///{tmp_path}/hanpan.sqlite3", settings=settings)
+    with TestClient(from_addresses(app)) as client:
+        yield client, app
+
+
+def _as(address: str) -> dict[str, str]:
+    return {"X-Test-Client": address}
+
+
+def _refused_for_a_while(answer: Any, words: str) -> None:
+    assert answer.status_code == 429, answer.text
+    detail = answer.json()["detail"]
+    assert words in detail and "try again in" in detail and "\n" not in detail, detail
+    assert int(answer.headers["retry-after"]) >= 1
+
+
+# --- finding 2: a registration flood ----------------------------------------------------------------------
+
+def test_registrations_are_limited_per_address_and_for_the_whole_site(
+        limited: tuple[TestClient, FastAPI]) -> None:
+    client, _app = limited
+
+    def register(name: str, address: str) -> Any:
+        client.cookies.clear()
+        return client.post("/api/account/register", json={"name": name, "password": PASSWORD}, headers=_as(address))
+
+    assert register("ann1", "10.0.0.1").status_code == 201
+    assert register("ann2", "10.0.0.1").status_code == 201
+    _refused_for_a_while(register("ann3", "10.0.0.1"), "too many new accounts from your address")
+    assert register("bob1", "10.0.0.2").status_code == 201  # another address: its own count
+    _refused_for_a_while(register("cat1", "10.0.0.3"), "too many new accounts on this server")
+    client.cookies.clear()
+    assert client.post("/api/account/login", json={"name": "ann1", "password": PASSWORD},
+                       headers=_as("10.0.0.1")).status_code == 200  # logging in is not registering
+
+
+def test_password_hashes_run_on_their_own_threads(limited: tuple[TestClient, FastAPI]) -> None:
+    client, app = limited
+    accounts = app.state.hanpan_accounts()
+    threads: list[str] = []
+    real = accounts.hasher
+
+    class Watched:
+        def __getattr__(self, name: str) -> Any:
+            def call(*args: Any, **kwargs: Any) -> Any:
+                threads.append(threading.current_thread().name)
+                return getattr(real, name)(*args, **kwargs)
+            return call
+
+    accounts.hasher = Watched()
+    assert client.post("/api/account/register", json={"name": "ann", "password": PASSWORD}).status_code == 201
+    client.cookies.clear()
+    assert client.post("/api/account/login", json={"name": "ann", "password": PASSWORD}).status_code == 200
+    assert threads and all(name.startswith("hanpan-hash") for name in threads), threads
+
+
+def test_the_hash_pool_refuses_more_than_it_may_hold() -> None:
+    async def run() -> None:
+        pool = HashPool(workers=1, waiting=1)
+        release = threading.Event()
+        started = threading.Event()
+
+        def slow() -> str:
+            started.set()
+            release.wait(20)
+            return "hashed"
+
+        first = asyncio.ensure_future(pool.run(slow))
+        second = asyncio.ensure_future(pool.run(slow))
+        await asyncio.to_thread(started.wait, 20)
+        with pytest.raises(Throttled) as refused:
+            await pool.run(slow)
+        assert refused.value.status == 503 and "busy" in str(refused.value)
+        release.set()
+        assert await first == await second == "hashed"
+        assert await pool.run(lambda: "again") == "again"  # room once they are done
+        pool.close()
+
+    asyncio.run(run())
+
+
+# --- finding 9: guests and chat reports ----------------------------------------------------------------
+
+def test_guests_are_limited_per_address_and_for_the_whole_site(limited: tuple[TestClient, FastAPI]) -> None:
+    client, _app = limited
+
+    def guest(name: str, address: str) -> Any:
+        client.cookies.clear()
+        return client.post("/api/account/guest", json={"name": name}, headers=_as(address))
+
+    assert guest("guest1", "10.0.0.1").status_code == 201
+    assert guest("guest2", "10.0.0.1").status_code == 201
+    _refused_for_a_while(guest("guest3", "10.0.0.1"), "too many new guests from your address")
+    assert guest("guest4", "10.0.0.2").status_code == 201
+    _refused_for_a_while(guest("guest5", "10.0.0.3"), "too many new guests on this server")
+
+
+def test_chat_reports_are_limited_and_nobody_reports_their_own_message(
+        limited: tuple[TestClient, FastAPI]) -> None:
+    client, _app = limited
+    sessions: dict[str, tuple[str, str]] = {}
+    for name, address in (("ann", "10.0.0.1"), ("bob", "10.0.0.2"), ("cat", "10.0.0.3")):
+        client.cookies.clear()
+        answer = client.post("/api/account/register", json={"name": name, "password": PASSWORD},
+                             headers=_as(address))
+        sessions[name] = (client.cookies["hanpan_session"], answer.json()["csrf"])
+
+    def call(who: str, path: str, body: dict[str, Any], address: str) -> Any:
+        client.cookies.clear()
+        client.cookies.set("hanpan_session", sessions[who][0])
+        return client.post(path, json=body, headers={"X-CSRF-Token": sessions[who][1], **_as(address)})
+
+    table = call("ann", "/api/tables", {"game": "spirits_of_the_wild", "seats": [{"kind": "me"}, {"kind": "open"}]},
+                 "10.0.0.1").json()
+    chat = f"/api/tables/{table['id']}/chat"
+    messages = [call("ann", chat, {"text": f"hello {i}"}, "10.0.0.1").json()["id"] for i in range(4)]
+    own = call("ann", f"{chat}/{messages[0]}/report", {"reason": "me"}, "10.0.0.1")
+    assert own.status_code == 400 and own.json()["detail"] == "you cannot report your own message", own.text
+    assert call("bob", f"{chat}/{messages[0]}/report", {}, "10.0.0.2").status_code == 204
+    assert call("bob", f"{chat}/{messages[1]}/report", {}, "10.0.0.2").status_code == 204
+    _refused_for_a_while(call("bob", f"{chat}/{messages[2]}/report", {}, "10.0.0.2"),
+                         "too many chat reports from your address")
+    assert call("cat", f"{chat}/{messages[2]}/report", {}, "10.0.0.3").status_code == 204
+    _refused_for_a_while(call("cat", f"{chat}/{messages[3]}/report", {}, "10.0.0.4"),
+                         "too many chat reports on this server")
 
 
 # --- finding 8: integers too large for the database -----------------------------------------------------

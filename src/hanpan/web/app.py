@@ -43,6 +43,7 @@ from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
 from hanpan.web.tables import TableRefused
+from hanpan.web.throttle import install as install_throttles
 
 log = logging.getLogger("hanpan.web")
 STATIC = Path(str(files("hanpan.web") / "static"))
@@ -107,10 +108,12 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
                 await deadlines
             await reviews.close()
             await hub.close()
+            hashing.close()
 
     app = FastAPI(title="hanpan", version="1", lifespan=lifespan,
                   description="Play Harmonies, Spirits of the Wild and Four Gardens: the API the pages use.")
 
+    hashing = install_throttles(app, settings)  # new accounts', guests' and reports' limits; password hashes' pool
     replays = Replays()  # finished games' and records' replays, built once each
     new_records = RateLimit(settings.new_records_per_minute, 60.0)
 

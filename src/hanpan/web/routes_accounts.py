@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from hanpan.web.accounts import KEY_PREFIX, SESSION_DAYS, AccountRefused, Accounts, Player, Session
 from hanpan.web.accounts import key_id as id_of_key
+from hanpan.web.throttle import hash_pool, throttles
 
 COOKIE = "hanpan_session"
 CSRF_HEADER = "X-CSRF-Token"
@@ -174,19 +175,25 @@ async def whoami(request: Request) -> dict[str, Any]:
 
 @router.post("/register", status_code=201, summary="Make an account and log in")
 async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    player = await asyncio.to_thread(accounts_of(request).register, body.name, body.password)
+    limit = throttles(request).registrations
+    limit.check(_address(request))
+    player = await hash_pool(request).run(accounts_of(request).register, body.name, body.password)
+    limit.count(_address(request))
     return await _log_in(request, response, player)
 
 
 @router.post("/guest", status_code=201, summary="Play as a guest under a name (no password; never rated)")
 async def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:
+    limit = throttles(request).guests
+    limit.check(_address(request))
     player = await asyncio.to_thread(accounts_of(request).guest, body.name)
+    limit.count(_address(request))
     return await _log_in(request, response, player)
 
 
 @router.post("/login", summary="Log in with your name and password")
 async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    player = await asyncio.to_thread(accounts_of(request).login, body.name, body.password, _address(request))
+    player = await hash_pool(request).run(accounts_of(request).login, body.name, body.password, _address(request))
     return await _log_in(request, response, player)
 
 
@@ -200,11 +207,11 @@ async def logout(request: Request, response: Response) -> dict[str, Any]:
     return {"player": None, "csrf": None}
 
 
-@router.post("/password", summary="Change your password (your other sessions end)")
+@router.post("/password", summary="Change your password (your other sessions end, your API keys are deleted)")
 async def change_password(body: PasswordChange, request: Request) -> dict[str, Any]:
     session = await _page_session(request, write=True)
-    await asyncio.to_thread(accounts_of(request).change_password, session.player.id, body.old, body.new,
-                            request.cookies[COOKIE])
+    await hash_pool(request).run(accounts_of(request).change_password, session.player.id, body.old, body.new,
+                                 request.cookies[COOKIE])
     return {"player": player_json(session.player), "csrf": session.csrf}
 
 

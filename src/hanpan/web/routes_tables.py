@@ -16,6 +16,7 @@ from hanpan.web.ratings import Ratings, level_ratings, rated_levels
 from hanpan.web.routes_accounts import current_player, require_player
 from hanpan.web.schemas import MAX_DB_INT, OptionValue
 from hanpan.web.tables import LobbyTable, TableRefused
+from hanpan.web.throttle import client_address, throttles
 
 
 class SeatRequest(BaseModel):
@@ -178,8 +179,11 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     async def report(table_id: str, message_id: Annotated[int, Path(ge=1, le=MAX_DB_INT)], request: Request,
                      body: ReportRequest | None = None) -> None:
         player = await require_player(request, write=True)
+        limit, address = throttles(request).reports, client_address(request)
+        limit.check(address)
         hub = get_hub()
         await hub.db(hub.tables.report_chat, table_id, message_id, player, body.reason if body else "")
+        limit.count(address)
 
     @router.get("/api/players/{name}", summary="A player's profile: ratings with their history, games, levels beaten")
     async def profile(name: str) -> dict[str, Any]:

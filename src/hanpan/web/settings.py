@@ -73,6 +73,21 @@ class ServerSettings:
         "game reviews new to the server that one client address may start per hour"))
     hints_per_minute: int = field(default=20, metadata=_help(
         "hints one client address may ask for per minute"))
+    registrations_per_hour: int = field(default=10, metadata=_help(
+        "accounts one client address may register per hour"))
+    site_registrations_per_minute: int = field(default=30, metadata=_help(
+        "accounts all clients together may register per minute (each costs a slow password hash)"))
+    guests_per_hour: int = field(default=20, metadata=_help(
+        "guests one client address may start per hour"))
+    site_guests_per_minute: int = field(default=60, metadata=_help(
+        "guests all clients together may start per minute"))
+    reports_per_hour: int = field(default=20, metadata=_help(
+        "chat messages one client address may report per hour"))
+    site_reports_per_minute: int = field(default=30, metadata=_help(
+        "chat messages all clients together may report per minute"))
+    hash_workers: int = field(default=2, metadata=_help(
+        "threads that hash and check passwords (their own: a flood of them leaves the other requests' threads "
+        "free)"))
     #: the level that reviews and gives hints unless a request names another (``--analysis-level``)
     analysis_level: str = "hard"
     gc_freeze_seconds: float = field(default=10.0, metadata=_help(

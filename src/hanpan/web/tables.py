@@ -458,10 +458,12 @@ class Tables:
 
     def report_chat(self, table_id: str, message_id: int, person: Player, reason: str) -> None:
         with self.store._writing(), self.store.engine.begin() as c:
-            found = c.execute(select(chat_messages_table.c.id).where(
+            found = c.execute(select(chat_messages_table.c.player_id).where(
                 chat_messages_table.c.id == message_id, chat_messages_table.c.table_id == table_id)).first()
             if found is None:
                 raise TableRefused(404, f"no message {message_id} at this table")
+            if found.player_id == person.id:
+                raise TableRefused(400, "you cannot report your own message")
             exists = c.execute(select(chat_reports_table.c.message_id).where(and_(
                 chat_reports_table.c.message_id == message_id, chat_reports_table.c.reporter_id == person.id))).first()
             if exists is None:
