@@ -227,14 +227,17 @@ def make_rated_games(store: Store, count: int, seed: int = 48) -> list[tuple[dat
 def test_rebuild_gives_the_live_ratings_after_200_rated_games(store: Store) -> None:
     games = make_rated_games(store, 200)
     ratings = Ratings(store)
+    counted = []
     for at, game_id, game, subjects, result in games:  # live, in the order they ended
-        ratings.record_game(game_id, game, subjects, result, at)
+        if ratings.record_game(game_id, game, subjects, result, at):
+            counted.append(subjects)
     live_rows, live_history = snapshot(store)
     live_boards = {board: ratings.leaderboard(*board) for board in ratings.boards()}
-    assert len(live_history) == sum(sum(not s.startswith("level:") for s in g[3]) for g in games)
+    assert len(live_history) == sum(sum(not s.startswith("level:") for s in g) for g in counted)
     assert len(live_boards) >= 6 and all(len(board) >= 5 for board in live_boards.values())
+    assert 150 < len(counted) < 200  # the games of a pair past 5 a day are not (the same ones in rebuild)
 
-    assert ratings.rebuild() == 200
+    assert ratings.rebuild() == len(counted)
     rows, history = snapshot(store)
     assert [row[:3] + row[5:] for row in rows] == [row[:3] + row[5:] for row in live_rows]
     assert [row[:4] + row[6:] for row in history] == [row[:4] + row[6:] for row in live_history]
@@ -246,7 +249,7 @@ def test_rebuild_gives_the_live_ratings_after_200_rated_games(store: Store) -> N
     for person in ("p00", "p05"):
         for r in ratings.ratings_of(person):
             assert [h["display"] for h in ratings.history(person, r["game"], r["players"])][-1] == r["display"]
-    assert ratings.rebuild() == 200 and snapshot(store) == (rows, history)  # again: the same
+    assert ratings.rebuild() == len(counted) and snapshot(store) == (rows, history)  # again: the same
 
 
 def test_hanpan_ratings_rebuild_and_show(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -272,3 +275,41 @@ def test_hanpan_ratings_rebuild_and_show(db_url: str, capsys: pytest.CaptureFixt
     assert "no player is named 'nobody'" in capsys.readouterr().err
     assert main(["ratings", "show", "--db", db_url]) == 2
     assert "hanpan ratings show NAME" in capsys.readouterr().err
+
+
+# --- issue 60 §3: leavers rated last, a pair's games a day capped --------------------------------------
+
+def test_a_person_who_left_is_rated_last_live_and_in_rebuild(store: Store) -> None:
+    add_players(store, "ann", "bob")
+    ratings = Ratings(store)
+    # ann left and a level took her seat and won; bob, who stayed, beat... nobody but the level
+    add_table(store, 1, "spirits_of_the_wild", ["ann", "bob"], win(0), T0)
+    with store.engine.begin() as c:
+        c.execute(table_seats_table.update().where(table_seats_table.c.table_id == "t0001",
+                                                   table_seats_table.c.seat == 0).values(left_at=T0))
+    changes = ratings.record_table("t0001")
+    assert changes["ann"][1][0] < 1500 < changes["bob"][1][0]
+    live = snapshot(store)
+    assert ratings.rebuild() == 1 and snapshot(store) == live
+
+
+def test_at_most_a_few_rated_games_a_day_count_between_the_same_two_people(store: Store) -> None:
+    PAIR_GAMES_A_DAY = 5  # the documented figure (docs/api.md)
+    add_players(store, "ann", "bob", "cat")
+    ratings = Ratings(store)
+    counted = []
+    for n in range(PAIR_GAMES_A_DAY + 2):  # bob feeds ann wins, one every ten minutes
+        add_table(store, n, "spirits_of_the_wild", ["ann", "bob"], win(0), T0 + timedelta(minutes=10 * n))
+        counted.append(bool(ratings.record_table(f"t{n:04d}")))
+    assert counted == [True] * PAIR_GAMES_A_DAY + [False, False]
+    # ann with someone else, and ann with bob a day after the first game, count again
+    add_table(store, 50, "spirits_of_the_wild", ["ann", "cat"], win(0), T0 + timedelta(hours=2))
+    assert ratings.record_table("t0050")
+    add_table(store, 51, "spirits_of_the_wild", ["bob", "ann"], win(0), T0 + timedelta(days=1, minutes=1))
+    assert ratings.record_table("t0051")
+    assert ratings.rating("ann", "spirits_of_the_wild", 2)["games"] == PAIR_GAMES_A_DAY + 2
+    live = snapshot(store)
+    assert ratings.rebuild() == PAIR_GAMES_A_DAY + 2 and snapshot(store) == live
+    from hanpan.web import ratings as module
+
+    assert module.PAIR_GAMES_A_DAY == PAIR_GAMES_A_DAY

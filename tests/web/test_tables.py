@@ -306,3 +306,71 @@ def test_the_chat_is_for_the_tables_players_short_and_slow(lobby: Lobby, db_url:
     assert lines[0] == "1 report, newest first:"
     assert lines[1].endswith(f"table {table['id']}  message {message['id']}  Bob reported Ann (rude): "
                              "<b>hello</b> there")
+
+
+# --- issue 60 §3: no rating farmed by leaving ---------------------------------------------------------
+
+def test_leaving_a_rated_game_rates_the_leaver_last_whatever_the_level_that_took_over_did(lobby: Lobby) -> None:
+    """The attack: a table of me + random, turn based with greedy taking over, then leave: greedy won the
+    game for the leaver, who climbed the leaderboard without a move.  Now the leaver is rated last."""
+    from hanpan.web.ratings import Ratings
+    from hanpan.web.storage import Store
+
+    lobby.register("Ann")
+    pace = {"kind": "turn", "limit_s": 3600, "on_timeout": "level:greedy"}
+    for _ in range(3):
+        table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "level", "level": "random"}],
+                            pace=pace)
+        assert table["rated"]
+        lobby.call("Ann", "POST", f"/api/tables/{table['id']}/leave", ok=200)
+        wait_for(lambda table=table: lobby.call(None, "GET", f"/api/tables/{table['id']}").json()["status"]
+                 == "finished")
+    rating = wait_for(lambda: [r for r in lobby.call(None, "GET", "/api/players/Ann").json()["ratings"]
+                               if r["games"] == 3] or None)[0]
+    assert rating["display"] < 1500, rating  # three losses to random, not three wins of greedy's
+    # `hanpan ratings rebuild` gives the same
+    store: Store = lobby.c.app.state.hanpan_lobby().hub.store
+    ratings = Ratings(store)
+    ann = _player_id(lobby, "Ann")
+
+    def shown() -> list[Any]:
+        return [(r["display"], r["uncertainty"], r["games"]) for r in ratings.ratings_of(ann)] + [
+            (h["game_id"], h["display"]) for h in ratings.history(ann, "spirits_of_the_wild", 2)]
+
+    live = shown()
+    assert ratings.rebuild() == 3 and shown() == live
+
+
+def _player_id(lobby: Lobby, name: str) -> str:
+    answer = lobby.call(name, "GET", "/api/account", ok=200).json()
+    return str(answer["player"]["id"])
+
+
+def test_a_real_time_tables_on_leave_is_honoured_and_a_bad_one_refused(lobby: Lobby) -> None:
+    for name in ("Ann", "Bob"):
+        lobby.register(name)
+    seats = [{"kind": "me"}, {"kind": "open"}]
+    table = lobby.table("Ann", "spirits_of_the_wild", seats, pace={"kind": "realtime", "on_leave": "level:random"})
+    assert table["pace"] == {"kind": "realtime", "on_leave": "level:random"}
+    game_id = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+    lobby.call("Bob", "POST", f"/api/tables/{table['id']}/leave", ok=200)
+    assert lobby.game("Ann", game_id)["seats"][1]["kind"] == "random"
+    for pace in ({"kind": "realtime", "on_leave": "level:nonsense"},
+                 {"kind": "realtime", "on_timeout": "level:greedy"}, {"kind": "realtime", "limit_s": 3600}):
+        refused = lobby.call("Ann", "POST", "/api/tables", {"game": "spirits_of_the_wild", "seats": seats,
+                                                             "pace": pace})
+        assert refused.status_code == 400, refused.text
+        detail = refused.json()["detail"]
+        assert "\n" not in detail and ("level:NAME" in detail or "real-time" in detail), detail
+
+
+def test_a_person_who_leaves_an_abandoning_table_loses_and_the_others_win(lobby: Lobby) -> None:
+    for name in ("Ann", "Bob"):
+        lobby.register(name)
+    table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}],
+                        pace={"kind": "realtime", "on_leave": "abandon"})
+    lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200)
+    assert lobby.call("Bob", "POST", f"/api/tables/{table['id']}/leave", ok=200).json()["status"] == "abandoned"
+    shown = {who: wait_for(lambda who=who: lobby.call(None, "GET", f"/api/players/{who}").json()["ratings"] or None)
+             for who in ("Ann", "Bob")}
+    assert shown["Ann"][0]["display"] > 1500 > shown["Bob"][0]["display"]

@@ -28,9 +28,14 @@ DEADLINE_CHECK_S = 30.0
 DEFAULT_TAKEOVER = "level:greedy"
 
 
-def takeover(table: LobbyTable) -> str:
-    """What the table said a leaving or timed-out seat becomes: ``level:NAME`` or ``abandon``."""
-    return str(table.pace.get("on_timeout") or table.pace.get("on_leave") or DEFAULT_TAKEOVER)
+def takeover(table: LobbyTable, why: str) -> str:
+    """What the table said a seat becomes (``level:NAME`` or ``abandon``) when its person ``left`` (its
+    ``on_leave``, else its ``on_timeout``) or ran out of time (its ``on_timeout``).
+
+    Whichever it is, a rated game rates the person who left as its last place (``hanpan.web.ratings``).
+    """
+    first = table.pace.get("on_leave") if why == "left" else None
+    return str(first or table.pace.get("on_timeout") or table.pace.get("on_leave") or DEFAULT_TAKEOVER)
 
 
 class Lobby:
@@ -117,11 +122,12 @@ class Lobby:
         return table
 
     async def _take_over(self, table: LobbyTable, live: LiveGame, seat: int, why: str) -> None:
-        rule = takeover(table)
+        rule = takeover(table, why)
         async with live.lock:
             if live.state.is_over or live.abandoned:
                 return
             if rule == "abandon":
+                await self.hub.db(self.tables.mark_left, table, seat)
                 await self.hub.db(self.hub.store.abandon, live.stored.id)
                 await self.hub.db(self.tables.set_status, table.id, "abandoned")
                 live.abandoned = True
@@ -137,6 +143,8 @@ class Lobby:
             live.version += 1
         self.changed()
         log.info("table %s: seat %d %s (%s)", table.id, seat, why, rule)
+        if rule == "abandon":  # the one who left loses: rated now, as no game_over follows
+            await self._rate(table)
         await self.hub.sync.announce(CHANGED, live.stored.id)
         self.hub.changed(live)
         self.hub.kick(live)
@@ -205,8 +213,13 @@ class Lobby:
             return
         await self.hub.db(self.tables.set_status, table.id, "finished")
         self.changed()
+        await self._rate(table)
+
+    async def _rate(self, table: LobbyTable) -> None:
+        """Rate the table's ended game when it is rated, from what the database holds (as `hanpan ratings
+        rebuild` does)."""
         if table.rated and self.ratings is not None:
-            try:  # from what the database holds, as `hanpan ratings rebuild` does
+            try:
                 await self.hub.db(self.ratings.record_table, table.id)
             except Exception:
                 log.exception("table %s could not be rated", table.id)

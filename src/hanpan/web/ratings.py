@@ -15,14 +15,24 @@ people in it, with the levels' fixed ratings as their opponents: so beating ``gr
 worth what beating a 1500 person of settled rating is worth.
 
 **Rated games** are the ``lobby_tables`` rows with ``rated`` true and status ``finished``, with their
-game's result.  Their order is (``games.updated_at``, ``games.id``): the live path
-(:meth:`Ratings.record_game`, or :meth:`Ratings.record_table` which reads everything from the database)
-must see the games in that order, with ``at`` the game's ``updated_at``, and :meth:`Ratings.rebuild`
-replays them in that order — so the two give exactly the same numbers.
+game's result (or ``abandoned`` with a seat someone left, see below).  Their order is
+(``games.updated_at``, ``games.id``): the live path (:meth:`Ratings.record_game`, or
+:meth:`Ratings.record_table` which reads everything from the database) must see the games in that
+order, with ``at`` the game's ``updated_at``, and :meth:`Ratings.rebuild` replays them in that order —
+so the two give exactly the same numbers.
 
 A game is not rated (nothing is written, ``{}`` is returned) when it has fewer than two players, no
-person in it, one person in several seats, or when it was rated already.  A person who left a seat
-(``table_seats.left_at``) keeps that seat's result.
+person in it, one person in several seats, or when it was rated already.
+
+**Leaving loses.**  A person who left a seat or ran out of time (``table_seats.left_at``) is rated as the
+game's last place, whatever the level that took the seat over went on to do (as Board Game Arena counts
+an abandoned game as a loss): otherwise leaving a game at once let a strong level win it for you.  The
+people who stayed are placed by the result among themselves.  A rated table abandoned because someone
+left (its pace said ``abandon``) is rated too: who left last, everyone else shares the first place.
+
+**A pair's games a day.**  At most ``PAIR_GAMES_A_DAY`` rated games between the same two people count in
+any 24 hours (by the games' end); a later one is played but not rated (for anyone in it), so two accounts
+of one person cannot trade a rating up by feeding each other wins.
 
 >>> from datetime import UTC
 >>> from hanpan.web.storage import StoredGame
@@ -42,13 +52,14 @@ import functools
 import json
 import logging
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
-from datetime import datetime
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from itertools import combinations
 from typing import Any
 
 from openskill.models import PlackettLuce
-from sqlalchemy import Connection, and_, delete, insert, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from hanpan.agents.ladder import BASE_ORDER, ladder
@@ -82,6 +93,12 @@ ANCHOR_ELO = 1500.0
 LEVEL_SIGMA = 1.0
 
 LEVEL_PREFIX = "level:"
+
+#: at most this many rated games between the same two people count in ``PAIR_WINDOW``.  Five covers an
+#: evening of rematches between friends (a best of five); past it, two accounts of one person feeding
+#: each other wins gain five games' worth a day, not a leaderboard's top in minutes.
+PAIR_GAMES_A_DAY = 5
+PAIR_WINDOW = timedelta(days=1)
 
 
 class RatingError(HanpanError):
@@ -186,15 +203,35 @@ def ranks(result: dict[str, Any]) -> list[int]:
     return [1 + sum(other < key for other in keys) for key in keys]
 
 
+def places(result: dict[str, Any] | None, players: int, left: Collection[int] = ()) -> list[int]:
+    """Each seat's place for rating: the seats whose person left (``left``) share the last place, the
+    others are placed by ``result`` among themselves (all first when there is none: an abandoned game).
+
+    >>> places({"scores": [30, 20], "winners": [0]}, 2, left={0})  # a level won seat 0 after its person left
+    [2, 1]
+    >>> places({"scores": [5, 9, 7], "winners": [1]}, 3, left={1})
+    [2, 3, 1]
+    >>> places(None, 3, left={2})
+    [1, 1, 3]
+    """
+    base = ranks(result) if result is not None else [1] * players
+    if len(base) != players:
+        raise RatingError(f"the result has {len(base)} scores for {players} seats")
+    stayed = [seat for seat in range(players) if seat not in left]
+    return [1 + sum(base[other] < base[seat] for other in stayed) if seat in stayed else len(stayed) + 1
+            for seat in range(players)]
+
+
 @dataclass(frozen=True)
 class _Rated:
-    """One rated game as it is replayed: who sat where and how it ended."""
+    """One rated game as it is replayed: who sat where, who left (seats), and how it ended (None: abandoned)."""
 
     game_id: str
     game: str
     subjects: list[str]
-    result: dict[str, Any]
+    result: dict[str, Any] | None
     at: datetime
+    left: frozenset[int] = field(default_factory=frozenset)
 
 
 def _people(subjects: Sequence[str]) -> list[str] | None:
@@ -205,17 +242,18 @@ def _people(subjects: Sequence[str]) -> list[str] | None:
     return people
 
 
-def _new_ratings(game: str, subjects: Sequence[str], result: dict[str, Any],
-                 current: dict[str, tuple[float, float]]) -> dict[str, tuple[float, float]]:
+def _new_ratings(game: str, subjects: Sequence[str], result: dict[str, Any] | None,
+                 current: dict[str, tuple[float, float]], left: Collection[int] = ()) -> dict[str, tuple[float, float]]:
     """The people's ratings after the game: ``current`` holds those who have one (others start anew)."""
     players = len(subjects)
-    places = ranks(result)
-    if len(places) != players:
-        raise RatingError(f"the result has {len(places)} scores for {players} seats ({', '.join(subjects)})")
+    try:
+        placed = places(result, players, left)
+    except RatingError as e:
+        raise RatingError(f"{e} ({', '.join(subjects)})") from None
     before = [level_rating(game, players, s[len(LEVEL_PREFIX):]) if is_level(s)
               else current.get(s, (MODEL.mu, MODEL.sigma)) for s in subjects]
     teams = [[MODEL.rating(mu, sigma)] for mu, sigma in before]
-    after = MODEL.rate(teams, ranks=[float(p) for p in places])
+    after = MODEL.rate(teams, ranks=[float(p) for p in placed])
     return {s: (team[0].mu, team[0].sigma) for s, team in zip(subjects, after, strict=True) if not is_level(s)}
 
 
@@ -233,18 +271,19 @@ class Ratings:
         self.engine = store.engine
 
     # --- writes ------------------------------------------------------------------------------------
-    def record_game(self, game_id: str, game: str, subjects: list[str], result: dict[str, Any],
-                    at: datetime) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
+    def record_game(self, game_id: str, game: str, subjects: list[str], result: dict[str, Any] | None,
+                    at: datetime, left: Collection[int] = ()) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
         """Rate a finished game: ``subjects`` per seat (a player's id or ``level:NAME``), its stored
-        ``result``, ``at`` the game's ``updated_at`` (the order key).  Returns each person's
-        (display before, display after) as (rating, uncertainty) pairs; ``{}`` when the game is not rated.
+        ``result`` (None: abandoned), ``at`` the game's ``updated_at`` (the order key), ``left`` the seats
+        whose person left.  Returns each person's (display before, display after) as (rating, uncertainty)
+        pairs; ``{}`` when the game is not rated (see the module's notes).
 
         Raises :class:`RatingError` when the result does not fit the seats.
         """
         for attempt in range(3):  # PostgreSQL: two games making one person's first rating at once
             try:
                 with self.store._writing(), self.engine.begin() as c:
-                    return self._record(c, _Rated(game_id, game, list(subjects), result, at))
+                    return self._record(c, _Rated(game_id, game, list(subjects), result, at, frozenset(left)))
             except IntegrityError:
                 if attempt == 2:
                     raise
@@ -259,7 +298,7 @@ class Ratings:
         if not rated:
             return {}
         one = rated[0]
-        return self.record_game(one.game_id, one.game, one.subjects, one.result, one.at)
+        return self.record_game(one.game_id, one.game, one.subjects, one.result, one.at, one.left)
 
     def _record(self, c: Connection, rated: _Rated) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
         people = _people(rated.subjects)
@@ -275,8 +314,12 @@ class Ratings:
         h = rating_history_table.c
         if c.execute(select(h.id).where(h.game_id == rated.game_id).limit(1)).first() is not None:
             return {}  # rated already
+        if _pair_games(c, people, rated.at) >= PAIR_GAMES_A_DAY:
+            log.info("game %s is not rated: two of its people played %d rated games together within a day",
+                     rated.game_id, PAIR_GAMES_A_DAY)
+            return {}
         current = {s: (float(row.mu), float(row.sigma)) for s, row in rows.items()}
-        new = _new_ratings(rated.game, rated.subjects, rated.result, current)
+        new = _new_ratings(rated.game, rated.subjects, rated.result, current, rated.left)
         changes = {}
         for subject in people:
             mu, sigma = new[subject]
@@ -301,19 +344,27 @@ class Ratings:
             c.execute(delete(ratings_table).where(ratings_table.c.subject.not_like(LEVEL_PREFIX + "%")))
             current: dict[tuple[str, str, int], tuple[float, float, int, datetime]] = {}
             history: list[dict[str, Any]] = []
+            #: when each pair of people's counted games ended (the live path reads it from the history)
+            together: dict[tuple[str, str], list[datetime]] = {}
             done = 0
             for rated in games:
                 people = _people(rated.subjects)
                 if people is None:
                     continue
+                pairs = list(combinations(sorted(people), 2))
+                if any(sum(rated.at - PAIR_WINDOW < at <= rated.at for at in together.get(pair, ()))
+                       >= PAIR_GAMES_A_DAY for pair in pairs):
+                    continue
                 players = len(rated.subjects)
                 before = {s: current[(s, rated.game, players)][:2] for s in people
                           if (s, rated.game, players) in current}
                 try:
-                    new = _new_ratings(rated.game, rated.subjects, rated.result, before)
+                    new = _new_ratings(rated.game, rated.subjects, rated.result, before, rated.left)
                 except RatingError as e:
                     log.error("game %s is not rated: %s", rated.game_id, e)
                     continue
+                for pair in pairs:
+                    together.setdefault(pair, []).append(rated.at)
                 for s in people:
                     key = (s, rated.game, players)
                     count = current[key][2] + 1 if key in current else 1
@@ -406,23 +457,43 @@ class Ratings:
         return [(str(row.game), int(row.players)) for row in rows]
 
 
+def _pair_games(c: Connection, people: Sequence[str], at: datetime) -> int:
+    """The most rated games any two of ``people`` played together in the day up to ``at`` (from the history)."""
+    one, other = rating_history_table.alias("one"), rating_history_table.alias("other")
+    most = 0
+    for a, b in combinations(sorted(people), 2):
+        count = c.execute(select(func.count(func.distinct(one.c.game_id)))
+                          .select_from(one.join(other, one.c.game_id == other.c.game_id))
+                          .where(one.c.subject == a, other.c.subject == b, one.c.at > at - PAIR_WINDOW,
+                                 one.c.at <= at)).scalar_one()
+        most = max(most, int(count))
+    return most
+
+
 def _rated_games(c: Connection, table_id: str | None = None) -> list[_Rated]:
-    """The rated finished games (all, or one table's) in the order they ended, with each seat's subject:
-    the person in ``table_seats``, or the level of the table's ``seats`` JSON."""
+    """The rated games that ended (all, or one table's) in the order they ended, with each seat's subject:
+    the person in ``table_seats``, or the level of the table's ``seats`` JSON.  They are the finished ones
+    and the ones abandoned because someone left (a seat with ``left_at``)."""
     t, g, s = lobby_tables_table.c, games_table.c, table_seats_table.c
-    where = and_(t.rated.is_(True), t.status == "finished", g.result.is_not(None))
+    someone_left = select(s.table_id).where(s.left_at.is_not(None))
+    ended = or_(and_(t.status == "finished", g.result.is_not(None)),
+                and_(t.status == "abandoned", t.id.in_(someone_left)))
+    where = and_(t.rated.is_(True), ended)
     if table_id is not None:
         where = and_(where, t.id == table_id)
-    rows = c.execute(select(t.id.label("table_id"), t.seats, g.id, g.game, g.result, g.updated_at)
+    rows = c.execute(select(t.id.label("table_id"), t.seats, t.status, g.id, g.game, g.result, g.updated_at)
                      .select_from(lobby_tables_table.join(games_table, games_table.c.id == t.game_id))
                      .where(where).order_by(g.updated_at, g.id)).all()
-    seat_rows = c.execute(select(s.table_id, s.seat, s.player_id)
+    seat_rows = c.execute(select(s.table_id, s.seat, s.player_id, s.left_at)
                           .select_from(table_seats_table.join(lobby_tables_table, t.id == s.table_id))
-                          .where(t.rated.is_(True), t.status == "finished",
+                          .where(t.rated.is_(True), t.status.in_(("finished", "abandoned")),
                                  *([t.id == table_id] if table_id is not None else []))).all()
     people: dict[str, dict[int, str]] = {}
+    left: dict[str, set[int]] = {}
     for seat_row in seat_rows:
         people.setdefault(seat_row.table_id, {})[int(seat_row.seat)] = str(seat_row.player_id)
+        if seat_row.left_at is not None:
+            left.setdefault(seat_row.table_id, set()).add(int(seat_row.seat))
     rated, seen = [], set()
     for row in rows:
         if row.id in seen:
@@ -440,5 +511,7 @@ def _rated_games(c: Connection, table_id: str | None = None) -> list[_Rated]:
                 log.error("table %s seat %d has neither a person nor a level: not rated", row.table_id, number)
                 break
         else:
-            rated.append(_Rated(str(row.id), str(row.game), subjects, json.loads(row.result), row.updated_at))
+            result = json.loads(row.result) if row.status == "finished" else None
+            rated.append(_Rated(str(row.id), str(row.game), subjects, result, row.updated_at,
+                                frozenset(left.get(row.table_id, ()))))
     return rated

@@ -10,7 +10,10 @@ only where every person's seat is the creator's, and such a game is never rated.
 two or more seats, every person an account (no guest), no chosen seed.
 
 The pace is real time, or turn based: ``{"kind": "turn", "limit_s": 86400, "on_timeout": "level:greedy"}``
-(a seat past its limit is taken over by that level) or ``"abandon"`` (the game ends unfinished).
+(a seat past its limit is taken over by that level) or ``"abandon"`` (the game ends unfinished).  Either
+kind may say ``on_leave`` (the same choices): what a seat whose person leaves becomes (by default the
+turn-based ``on_timeout``, else greedy).  A rated game rates a person who left or ran out of time as its
+last place (``hanpan.web.ratings``).
 
 >>> from hanpan.web.storage import Store
 >>> store = Store("sqlite://")
@@ -137,20 +140,29 @@ def check_pace(pace: dict[str, Any]) -> dict[str, Any]:
     hanpan.web.tables.TableRefused: pace kind must be 'realtime' or 'turn'
     """
     kind = pace.get("kind")
-    if kind == "realtime":
-        return {"kind": "realtime"}
-    if kind != "turn":
+    if kind not in ("realtime", "turn"):
         raise TableRefused(400, "pace kind must be 'realtime' or 'turn'")
+    # every field given is honoured or refused, never taken and ignored
+    on_leave = {"on_leave": _check_rule("on_leave", pace["on_leave"])} if pace.get("on_leave") is not None else {}
+    if kind == "realtime":
+        if pace.get("limit_s") is not None or pace.get("on_timeout") is not None:
+            raise TableRefused(400, "a real-time table has no time limit: limit_s and on_timeout are for "
+                                    "'turn' tables; say what a leaving seat becomes with on_leave")
+        return {"kind": "realtime", **on_leave}
     limit = pace.get("limit_s")
     if not isinstance(limit, int) or isinstance(limit, bool) or not MIN_LIMIT_S <= limit <= MAX_LIMIT_S:
         raise TableRefused(400, f"pace limit_s must be a whole number of seconds from {MIN_LIMIT_S} to {MAX_LIMIT_S}")
-    on_timeout = pace.get("on_timeout")
+    return {"kind": "turn", "limit_s": limit, "on_timeout": _check_rule("on_timeout", pace.get("on_timeout")),
+            **on_leave}
+
+
+def _check_rule(name: str, rule: object) -> str:
+    """What a seat becomes (``abandon`` or ``level:NAME``), or TableRefused 400 saying what is allowed."""
     levels = list(agent_names())
-    if on_timeout != "abandon" and not (isinstance(on_timeout, str) and on_timeout.startswith("level:")
-                                        and on_timeout[6:] in levels):
-        raise TableRefused(400, "pace on_timeout must be 'abandon' or 'level:NAME' with NAME one of "
-                                f"{', '.join(levels)}")
-    return {"kind": "turn", "limit_s": limit, "on_timeout": on_timeout}
+    if rule != "abandon" and not (isinstance(rule, str) and rule.startswith("level:") and rule[6:] in levels):
+        raise TableRefused(400, f"pace {name} must be 'abandon' or 'level:NAME' with NAME one of "
+                                f"{', '.join(levels)}; {str(rule)[:40]!r} is neither")
+    return str(rule)
 
 
 def _row_table(row: Any) -> LobbyTable:
@@ -274,6 +286,13 @@ class Tables:
         with self.store._writing(), self.store.engine.begin() as c:
             c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table_id)
                       .values(status=status, updated_at=now()))
+
+    def mark_left(self, table: LobbyTable, seat: int) -> None:
+        """The person at ``seat`` left a game that ended with it (abandoned): kept for the rating."""
+        with self.store._writing(), self.store.engine.begin() as c:
+            c.execute(update(table_seats_table).where(table_seats_table.c.table_id == table.id,
+                                                      table_seats_table.c.seat == seat).values(left_at=now()))
+        table.sitting.pop(seat, None)
 
     def replace_seat(self, table: LobbyTable, seat: int, level: str) -> None:
         """A person's seat taken over by a computer level (they left, or ran out of time)."""
