@@ -273,6 +273,21 @@ def test_a_password_can_be_changed_and_other_sessions_end(env: Env) -> None:
                                               headers=csrf_of(guest)), 403)
 
 
+def test_a_password_change_deletes_every_api_key(env: Env) -> None:
+    """Issue 60 §6: whoever held a stolen session could make a key that outlived the owner's new password."""
+    client, old, new = env.client, password(), password()
+    register(client, "Alice", old)
+    headers = csrf_of(client)
+    key = client.post("/api/account/keys", json={"label": "left behind"}, headers=headers).json()["key"]
+    bot = env.other_client()
+    assert bot.post("/test/write", headers=auth(key)).json() == {"name": "Alice"}
+    assert client.post("/api/account/password", json={"old": old, "new": new}, headers=headers).status_code == 200
+    assert "unknown or was deleted" in assert_error(bot.post("/test/write", headers=auth(key)), 401)
+    assert client.get("/api/account/keys").json() == []
+    again = client.post("/api/account/keys", json={"label": "new bot"}, headers=headers).json()["key"]
+    assert bot.post("/test/write", headers=auth(again)).json() == {"name": "Alice"}
+
+
 def test_an_outdated_hash_is_renewed_at_login(env: Env) -> None:
     weak = make_accounts(env.store, env.clock, CountingHasher(time_cost=1, memory_cost=512))
     weak.register("Alice", pw := password())

@@ -291,7 +291,8 @@ class Accounts:
 
     def change_password(self, player_id: str, old: str, new: str, keep_session: str | None = None) -> None:
         """Set a new password after checking the old one (403 if wrong; counted like a failed login); every
-        session of the player ends except ``keep_session`` (the cookie value of the page that asked)."""
+        session of the player ends except ``keep_session`` (the cookie value of the page that asked), and
+        every API key is deleted: a key made from a stolen session must not outlive the new password."""
         new = check_password(new)
         row = self._row(players_table.c.id == player_id)
         if row is None or row.password_hash is None:
@@ -306,7 +307,8 @@ class Accounts:
             c.execute(update(players_table).where(players_table.c.id == player_id).values(password_hash=new_hash))
             c.execute(delete(sessions_table).where(sessions_table.c.player_id == player_id,
                                                    sessions_table.c.id_hash != kept))
-        log.info("password changed for %s", player_id)
+            keys = c.execute(delete(api_keys_table).where(api_keys_table.c.player_id == player_id)).rowcount
+        log.info("password changed for %s (%d API keys deleted)", player_id, keys)
 
     # --- sessions ----------------------------------------------------------------------------------
     def new_session(self, player_id: str) -> tuple[str, str]:

@@ -48,7 +48,7 @@ AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", "/api/account/guest"): (ANYONE, "play as a guest under a name"),
     ("POST", "/api/account/login"): (ANYONE, "log in (rate limited per name and address)"),
     ("POST", "/api/account/logout"): (ANYONE, "end your session (nothing without one)"),
-    ("POST", "/api/account/password"): (PAGE, "change your password"),
+    ("POST", "/api/account/password"): (PAGE, "change your password (other sessions end, API keys deleted)"),
     ("GET", "/api/account/keys"): (PAGE, "your bots' API keys (never the keys themselves)"),
     ("POST", "/api/account/keys"): (PAGE, "a new API key, shown once"),
     ("DELETE", "/api/account/keys/{key_id}"): (PAGE, "delete an API key"),
