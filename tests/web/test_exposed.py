@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 import threading
+import time
+import urllib.request
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -20,6 +23,8 @@ from hanpan.web.app import create_app
 from hanpan.web.throttle import HashPool, Throttled
 
 from .helpers import TEST_SETTINGS
+from .server import running_server
+from .test_abuse import _port, _raw_websocket
 from .test_tables import PASSWORD
 
 App = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
@@ -191,3 +196,39 @@ def test_integers_past_the_databases_range_are_refused_with_one_line(tmp_path: P
         answer = client.post("/api/games", json=huge_option)
         assert answer.status_code in (400, 422) and "\n" not in answer.json()["detail"], answer.text
 
+
+
+# --- finding 4: a seat's token in the log ---------------------------------------------------------------
+
+def _post_json(url: str, body: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
+    request = urllib.request.Request(url, method="POST", data=json.dumps(body).encode(),
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+    with urllib.request.urlopen(request, timeout=20) as response:
+        return json.load(response)
+
+
+def _wait_for(check: Callable[[], bool], seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < deadline, "waited in vain"
+        time.sleep(0.05)
+
+
+def test_the_log_holds_no_query_and_no_path_parameters_however_the_url_is_spelled(tmp_path: Path) -> None:
+    log = tmp_path / "server.log"
+    with running_server(f"sqlite:///{tmp_path}/games.sqlite3", log) as base:
+        created = _post_json(base + "/api/games", {"game": "spirits_of_the_wild", "seats": ["human", "human"]})
+        token = created["seats"][0]["token"]
+        game = f"/api/games/{created['id']}"
+        paths = [f"{game}/ws?x'=1&token={token}", f'{game}/ws?x"=1&token={token}', f"{game}/ws;token={token}",
+                 f"{game}/ws;x=1?token={token}", f"{game}/ws%3Btoken={token}", f"{game}/ws%3Ftoken={token}",
+                 f"/api/games/{token}/ws", f"{game}/ws?lang=en"]
+        for path in paths:
+            sock = _raw_websocket(_port(base), path)
+            sock.recv(4096)  # the handshake's answer (accepted or refused)
+            sock.close()
+        _wait_for(lambda: log.read_text("utf-8", "replace").count('"WebSocket /') >= len(paths))
+    text = log.read_text("utf-8", "replace")
+    assert '"WebSocket /api/games/{game_id}/ws" [accepted]' in text  # logged as their route …
+    assert token not in text  # … without the token, however it came
+    assert "lang=en" not in text  # no query at all

@@ -16,16 +16,23 @@ import socket
 import sys
 import threading
 import webbrowser
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from hanpan.core.errors import OptionError
 
 if TYPE_CHECKING:
+    from starlette.applications import Starlette
+
     from hanpan.web.settings import ServerSettings
 
-#: a URL's query: a "?" with something other than a space, a quote or the end after it
-QUERY_IN_URL = re.compile(r"\?[^\s\"'?]+")
+#: where a URL's path ends and what may hold a secret begins: its query ("?"), its path parameters (";"),
+#: either of them percent-encoded; everything after goes, to the end of the path
+URL_TAIL = re.compile(r"(?:\?|;|%3[bBfF]).*", re.DOTALL)
+#: the same in running text: a path (from a "/") and its tail, to the next space
+PATH_WITH_TAIL = re.compile(r"(/\S*?)(?:\?|;|%3[bBfF])\S*")
 
 
 def default_db_url() -> str:
@@ -76,35 +83,69 @@ def check_db_url(url: str) -> str:
 
 
 class RedactTokens(logging.Filter):
-    """Blank out every URL's query in log lines (uvicorn logs a WebSocket's URL when it is accepted).
+    """Cut every URL in log lines down to its path: no query, no path parameters (uvicorn logs a
+    WebSocket's URL when it is accepted or refused, and a seat's token may ride in either).
 
-    The whole query goes, not just ``token=…``: a key can be spelled many ways (``%74oken``, a typo)
-    and none of the server's own queries is worth a secret in the log.
+    The whole query goes, not just ``token=…``: a key can be spelled many ways (``%74oken``, a typo, a
+    quote before it) and none of the server's own queries is worth a secret in the log.  uvicorn passes
+    the URL as an argument: it is cut there, before any quote in it could end a pattern.
 
-    >>> def logged(text):
-    ...     record = logging.LogRecord("x", logging.INFO, "", 0, "%s", (text,), None)
+    >>> def logged(message, *args):
+    ...     record = logging.LogRecord("x", logging.INFO, "", 0, message, args, None)
     ...     RedactTokens().filter(record)
     ...     return record.getMessage()
-    >>> logged("GET /ws?lang=en&token=s3cret")
-    'GET /ws?…'
-    >>> logged('"WebSocket /api/games/x/ws?%74oken=s3cret&lang=ko" [accepted]'), logged("GET /ws?tokn=s3cret HTTP/1.1")
-    ('"WebSocket /api/games/x/ws?…" [accepted]', 'GET /ws?… HTTP/1.1')
+    >>> logged('%s - "WebSocket %s" [accepted]', "127.0.0.1:5", "/api/games/x/ws?x'=1&token=s3cret")
+    '127.0.0.1:5 - "WebSocket /api/games/x/ws…" [accepted]'
+    >>> logged('%s - "WebSocket %s" 403', "127.0.0.1:5", "/api/games/x/ws;token=s3cret")
+    '127.0.0.1:5 - "WebSocket /api/games/x/ws…" 403'
+    >>> logged("GET /ws?lang=en&token=s3cret HTTP/1.1"), logged("%s", "GET /ws%3Btoken=s3cret")
+    ('GET /ws… HTTP/1.1', 'GET /ws…')
     >>> logged("game ab created: what now?")
     'game ab created: what now?'
+
+    Given the app's ``routes`` (their path patterns and templates), a URL argument is logged as its
+    route's template, so no path parameter (a game's id, or a token a client put there) is kept:
+
+    >>> from starlette.routing import compile_path
+    >>> regex, template, _ = compile_path("/api/games/{game_id}/ws")
+    >>> record = logging.LogRecord("x", 20, "", 0, "%s", ("/api/games/s3cret/ws?lang=en",), None)
+    >>> _ = RedactTokens([(regex, template)]).filter(record)
+    >>> record.getMessage(), RedactTokens([(regex, template)]).path("/api/gamez/s3cret")
+    ('/api/games/{game_id}/ws', '(unknown path)')
     """
 
+    def __init__(self, routes: Sequence[tuple[re.Pattern[str], str]] = ()) -> None:
+        super().__init__()
+        self.routes = routes
+
+    def path(self, url: str) -> str:
+        """What the log keeps of a URL: its route's template, else the path without query or parameters
+        (without routes to match), else ``(unknown path)``."""
+        path = URL_TAIL.sub("…", url)
+        if not self.routes:
+            return path
+        bare = unquote(path.removesuffix("…"))
+        return next((template for regex, template in self.routes if regex.match(bare)), "(unknown path)")
+
     def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple) and record.args:
+            record.args = tuple(self.path(arg) if isinstance(arg, str) and arg.startswith("/") else arg
+                                for arg in record.args)
         message = record.getMessage()
-        if "?" in message:
-            record.msg = QUERY_IN_URL.sub("?…", message)
+        if PATH_WITH_TAIL.search(message):
+            record.msg = PATH_WITH_TAIL.sub(r"\1…", message)
             record.args = ()
         return True
 
 
-def quiet_tokens() -> None:
-    """Install the redaction on every logger uvicorn writes to."""
+def quiet_tokens(app: Starlette | None = None) -> None:
+    """Install the redaction on every logger uvicorn writes to (URLs as ``app``'s route templates)."""
+    from starlette.routing import Mount, Route, WebSocketRoute
+
+    routes = [(route.path_regex, route.path_format) for route in (app.routes if app is not None else [])
+              if isinstance(route, Mount | Route | WebSocketRoute)]
     for name in ("uvicorn", "uvicorn.error", "uvicorn.access", "hanpan.web"):
-        logging.getLogger(name).addFilter(RedactTokens())
+        logging.getLogger(name).addFilter(RedactTokens(routes))
 
 
 def _can_open_browser() -> bool:
@@ -185,7 +226,7 @@ def _serve_one(host: str, port: int, url: str, settings: ServerSettings, forward
     config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info",
                             forwarded_allow_ips=forwarded_allow_ips, **configure(limits))
     server = uvicorn.Server(config)  # its logging is set up here; the redaction goes on after it
-    quiet_tokens()
+    quiet_tokens(app)
     server.run(sockets=[_shared_socket(host, port)] if shared_port else None)
 
 
