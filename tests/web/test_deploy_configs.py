@@ -451,6 +451,8 @@ def test_the_service_runs_hanpan_serve_as_the_proxies_expect() -> None:
     settings = from_options(args)
     assert PUBLIC in settings.allowed_hosts, "the Host check would refuse the public name"
     assert args.host == "127.0.0.1"
+    # X-Forwarded-For is believed from the proxy on this machine, as named (hanpan believes none by default)
+    assert args.forwarded_allow_ips == "127.0.0.1"
     # the proxies send to this address
     site = nginx_site()
     assert f"{args.host}:{args.port}" in [d.args[0] for d in named(site.upstreams["hanpan"], "server")]
@@ -610,8 +612,10 @@ def hanpan_upstream(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A hanpan serve for the proxies, as deploy/ runs it: the public name allowed, and one WebSocket per
     client address (so the test sees whether the proxy's clients keep their own addresses)."""
     folder = tmp_path_factory.mktemp("upstream")
+    proxies = build_parser().parse_args(exec_start("hanpan.service")[1:]).forwarded_allow_ips
     with running_server(f"sqlite:///{folder}/hanpan.sqlite3", folder / "server.log",
-                        ["--allowed-host", PUBLIC, "--max-sockets-per-client", "1"]) as base:
+                        ["--allowed-host", PUBLIC, "--forwarded-allow-ips", str(proxies),
+                         "--max-sockets-per-client", "1"]) as base:
         yield base.removeprefix("http://")
 
 

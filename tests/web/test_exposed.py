@@ -10,6 +10,7 @@ import dataclasses
 import json
 import threading
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Awaitable, Callable, Iterator, MutableMapping
 from pathlib import Path
@@ -232,3 +233,28 @@ def test_the_log_holds_no_query_and_no_path_parameters_however_the_url_is_spelle
     assert '"WebSocket /api/games/{game_id}/ws" [accepted]' in text  # logged as their route …
     assert token not in text  # … without the token, however it came
     assert "lang=en" not in text  # no query at all
+
+
+# --- finding 10: X-Forwarded-For believed only from the proxies named -------------------------------------
+
+def _bot_games_from(base: str, addresses: list[str]) -> list[int]:
+    """The status of a new game with a computer seat, asked for as each of ``addresses`` (X-Forwarded-For)."""
+    statuses = []
+    for seed, address in enumerate(addresses):
+        try:
+            _post_json(base + "/api/games", {"game": "spirits_of_the_wild", "seats": ["human", "greedy"], "seed": seed},
+                       {"X-Forwarded-For": address})
+            statuses.append(201)
+        except urllib.error.HTTPError as e:
+            statuses.append(e.code)
+    return statuses
+
+
+def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path: Path) -> None:
+    one_each = ["--max-bot-games-per-client", "1"]
+    with running_server(f"sqlite:///{tmp_path}/a.sqlite3", options=one_each) as base:
+        # a local process posing as two clients is one client: the second game is refused
+        assert _bot_games_from(base, ["10.1.1.1", "10.2.2.2"]) == [201, 429]
+    with running_server(f"sqlite:///{tmp_path}/b.sqlite3",
+                        options=[*one_each, "--forwarded-allow-ips", "127.0.0.1"]) as base:
+        assert _bot_games_from(base, ["10.1.1.1", "10.2.2.2", "10.2.2.2"]) == [201, 201, 429]  # a proxy named

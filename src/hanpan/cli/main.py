@@ -139,7 +139,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="server processes sharing the port and a PostgreSQL database (default 1)")
     p.add_argument("--forwarded-allow-ips", default=None, metavar="ADDRS",
                    help="the proxies (comma-separated addresses, or *) whose X-Forwarded-For names the client "
-                        "(default 127.0.0.1)")
+                        "(default none: the connection's own address is the client's; a proxy on this machine: "
+                        "127.0.0.1)")
     add_server_options(p, _positive, _positive_number)  # the server's limits (no web extra needed)
     lang_option(p)
 

@@ -180,7 +180,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, open
     """Serve until Ctrl-C or SIGTERM.  ``workers`` > 1: that many server processes share the port (the
     kernel spreads the connections, ``SO_REUSEPORT``) and one PostgreSQL database (``hanpan.web.peers``);
     one that dies is started again.  ``forwarded_allow_ips``: the proxies whose X-Forwarded-For is
-    believed (uvicorn's setting; default 127.0.0.1)."""
+    believed (uvicorn's setting); none by default, not even 127.0.0.1: any local process could pose as
+    many clients and pass every per-address limit."""
     from hanpan.web.settings import ServerSettings
 
     settings = settings or ServerSettings()
@@ -224,7 +225,8 @@ def _serve_one(host: str, port: int, url: str, settings: ServerSettings, forward
     app = create_app(url, settings=settings)
     # access_log off: a WebSocket's URL carries its seat's token, and tokens are never logged
     config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info",
-                            forwarded_allow_ips=forwarded_allow_ips, **configure(limits))
+                            proxy_headers=bool(forwarded_allow_ips), forwarded_allow_ips=forwarded_allow_ips or None,
+                            **configure(limits))
     server = uvicorn.Server(config)  # its logging is set up here; the redaction goes on after it
     quiet_tokens(app)
     server.run(sockets=[_shared_socket(host, port)] if shared_port else None)
