@@ -317,24 +317,55 @@ def test_sessions_expire_after_30_days_and_unknown_cookies_are_nobody(env: Env) 
 
 # --- the login rate limit ------------------------------------------------------------------------------------
 
-def test_five_failures_for_a_name_lock_it_for_15_minutes_even_with_the_right_password(env: Env) -> None:
+def test_nobody_can_lock_an_account_the_owner_gets_in_from_their_own_address(env: Env) -> None:
+    """Issue 60 §5: five wrong passwords from anywhere used to lock the name for 15 minutes, again and
+    again, the owner's right password and password changes too."""
     env.accounts.register("Alice", pw := password())
-    for i in range(5):  # from five addresses: the name's own limit
+    for i in range(5):  # from five addresses
         client = env.other_client(f"10.0.0.{i}")
         assert_error(client.post("/api/account/login", json={"name": "alice", "password": password()}), 401)
-    before = env.hasher.verified
-    locked = env.client.post("/api/account/login", json={"name": "ALICE", "password": pw})
-    assert assert_error(locked, 429) == "too many login attempts; try again in 900 s"
-    assert env.hasher.verified == before  # refused before the password was looked at
-    env.clock.move(600)
-    assert assert_error(env.client.post("/api/account/login", json={"name": "Alice", "password": pw}),
-                        429) == "too many login attempts; try again in 300 s"
-    env.clock.move(300)
+    stranger = env.other_client("10.6.6.6")
+    for _ in range(12):  # and a stranger on one address who keeps trying
+        guess = {"name": "alice", "password": password()}
+        assert stranger.post("/api/account/login", json=guess).status_code in (401, 429)
+    assert env.client.post("/api/account/login", json={"name": "ALICE", "password": pw}).status_code == 200
+    assert env.accounts.login("Alice", pw, "10.2.0.1").name == "Alice"
+    cookie = env.client.cookies.get(COOKIE)
+    assert cookie is not None
+    env.accounts.change_password(env.accounts.player_by_name("Alice").id, pw, new := password(), cookie)  # type: ignore[union-attr]
+    assert env.accounts.login("Alice", new, "10.2.0.1").name == "Alice"
+
+
+def test_failures_of_one_name_from_one_address_slow_that_pair_down_more_and_more(env: Env) -> None:
+    env.accounts.register("Alice", pw := password())
+    stranger = env.other_client("10.5.5.5")
+
+    def attempt(guess: str) -> Any:
+        return stranger.post("/api/account/login", json={"name": "Alice", "password": guess})
+
+    for _ in range(5):  # five failures are free
+        assert_error(attempt(password()), 401)
+    waits = []
+    for _ in range(6):
+        before = env.hasher.verified
+        refused = attempt(pw)  # even the right password waits: the pair is refused before it is looked at
+        assert env.hasher.verified == before
+        detail = assert_error(refused, 429)
+        wait = int(refused.headers["Retry-After"])
+        assert detail == f"too many failed logins for this name from your address; try again in {wait} s"
+        waits.append(wait)
+        env.clock.move(wait)
+        assert_error(attempt(password()), 401)  # the next guess, once the wait is over
+    assert waits == [1, 2, 4, 8, 16, 32]
     assert env.client.post("/api/account/login", json={"name": "Alice", "password": pw}).status_code == 200
-    # an unknown name is limited the same way (the limit tells nothing about who exists)
+    env.clock.move(64)
+    assert attempt(pw).status_code == 200  # a success forgets the pair's failures
+    assert_error(attempt(password()), 401)
+    assert_error(attempt(password()), 401)
+    # the unknown names are treated alike (the limit tells nothing about who exists)
     for _ in range(5):
-        assert_error(env.client.post("/api/account/login", json={"name": "Nobody", "password": pw}), 401)
-    assert_error(env.client.post("/api/account/login", json={"name": "Nobody", "password": pw}), 429)
+        assert_error(stranger.post("/api/account/login", json={"name": "Nobody", "password": pw}), 401)
+    assert_error(stranger.post("/api/account/login", json={"name": "Nobody", "password": pw}), 429)
 
 
 def test_a_success_clears_the_names_failures(env: Env) -> None:

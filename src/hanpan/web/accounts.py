@@ -57,11 +57,13 @@ WRONG_LOGIN = "wrong name or password"
 
 
 class AccountRefused(Exception):
-    """A request about players that cannot be done; ``status`` is the HTTP status to answer with."""
+    """A request about players that cannot be done; ``status`` is the HTTP status to answer with, and
+    ``retry_after`` (whole seconds, or None) when to ask again."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
         super().__init__(message)
         self.status = status
+        self.retry_after = max(1, math.ceil(retry_after)) if retry_after is not None else None
 
 
 @dataclass(frozen=True)
@@ -148,66 +150,91 @@ def _now() -> datetime:
 
 
 class LoginLimiter:
-    """Failed logins, in memory: at most ``per_name`` per name and ``per_address`` per address in ``window`` s.
+    """Failed logins, in memory: a slow-down per (name, address) pair and a limit per address.
+
+    A pair's first ``free`` failures cost nothing; after them each attempt must wait ``2 ** (n - free)``
+    seconds (at most ``longest``) after the pair's last failure, ``n`` its failures so far.  The pair is
+    forgotten after ``forget`` seconds without a failure, or at a success.  An address may fail at most
+    ``per_address`` times in ``window`` seconds, whatever the names.  Nothing is kept per name alone: a
+    stranger's failures slow the stranger down and never lock the owner out (issue 60 §5).
 
     ``attempt`` counts an attempt as failed before the password is checked (so parallel guesses cannot slip
-    past the limit) and refuses with 429 once a limit is reached; ``succeeded`` takes it back and clears
-    the name's failures.
+    past the limit) and refuses with 429 (``retry_after`` set) when the pair or the address must wait;
+    ``succeeded`` takes it back and forgets the pair's failures.
 
     >>> clock = [0.0]
-    >>> limiter = LoginLimiter(per_name=2, now=lambda: clock[0])
+    >>> limiter = LoginLimiter(free=2, now=lambda: clock[0])
     >>> stamps = [limiter.attempt("alice", "10.0.0.1") for _ in range(2)]
-    >>> limiter.attempt("alice", "10.0.0.2")
+    >>> limiter.attempt("alice", "10.0.0.1")
     Traceback (most recent call last):
-    hanpan.web.accounts.AccountRefused: too many login attempts; try again in 900 s
-    >>> clock[0] = 900.0
-    >>> limiter.attempt("alice", "10.0.0.2") > 0
-    True
+    hanpan.web.accounts.AccountRefused: too many failed logins for this name from your address; try again in 1 s
+    >>> limiter.attempt("alice", "10.0.0.2")  # another address: its own count (the stamp is the time)
+    0.0
+    >>> clock[0] = 1.0
+    >>> limiter.attempt("alice", "10.0.0.1")
+    1.0
     """
 
-    def __init__(self, per_name: int = 5, per_address: int = 20, window: float = 15 * 60,
-                 now: Callable[[], float] = time.monotonic) -> None:
-        self.per_name = per_name
+    def __init__(self, free: int = 5, longest: float = 15 * 60, forget: float = 3600, per_address: int = 20,
+                 window: float = 15 * 60, now: Callable[[], float] = time.monotonic) -> None:
+        self.free = free
+        self.longest = longest
+        self.forget = forget
         self.per_address = per_address
         self.window = window
         self.now = now
-        self._names: dict[str, deque[float]] = {}
+        #: (name, address) -> (failures, when the last one came)
+        self._pairs: dict[tuple[str, str], tuple[int, float]] = {}
         self._addresses: dict[str, deque[float]] = {}
         self._lock = threading.Lock()
 
-    def _recent(self, table: dict[str, deque[float]], key: str, now: float) -> deque[float]:
-        stamps = table.setdefault(key, deque())
+    def _pair_wait(self, pair: tuple[str, str], now: float) -> float:
+        failures, last = self._pairs.get(pair, (0, now))
+        if now - last >= self.forget:
+            self._pairs.pop(pair, None)
+            return 0.0
+        if failures < self.free:
+            return 0.0
+        return last + min(self.longest, 2.0 ** (failures - self.free)) - now
+
+    def _recent(self, address: str, now: float) -> deque[float]:
+        stamps = self._addresses.setdefault(address, deque())
         while stamps and stamps[0] <= now - self.window:
             stamps.popleft()
         return stamps
 
-    def _sweep(self, table: dict[str, deque[float]], now: float) -> None:
-        """Forget keys with no failure in the window (keeps memory bounded under a spray of names)."""
-        if len(table) > 10_000:
-            for key in [k for k, v in table.items() if not v or v[-1] <= now - self.window]:
-                del table[key]
+    def _sweep(self, now: float) -> None:
+        """Forget what no longer counts (keeps memory bounded under a spray of names and addresses)."""
+        if len(self._pairs) > 10_000:
+            for pair in [p for p, (_, last) in self._pairs.items() if now - last >= self.forget]:
+                del self._pairs[pair]
+        if len(self._addresses) > 10_000:
+            for key in [k for k, v in self._addresses.items() if not v or v[-1] <= now - self.window]:
+                del self._addresses[key]
 
     def attempt(self, key: str, address: str) -> float:
-        """Count a login attempt for name ``key`` from ``address`` (its stamp); 429 when over a limit."""
+        """Count a login attempt for name ``key`` from ``address`` (its stamp); 429 when it must wait."""
         with self._lock:
             now = self.now()
-            names, addresses = self._recent(self._names, key, now), self._recent(self._addresses, address, now)
-            # the stamp that must leave the window before another attempt may come, per full limit
-            blocking = [s[len(s) - limit] for s, limit in ((names, self.per_name), (addresses, self.per_address))
-                        if len(s) >= limit]
-            if blocking:
-                wait = max(blocking) + self.window - now
-                raise AccountRefused(429, f"too many login attempts; try again in {max(1, math.ceil(wait))} s")
-            names.append(now)
-            addresses.append(now)
-            self._sweep(self._names, now)
-            self._sweep(self._addresses, now)
+            pair = (key, address)
+            wait = self._pair_wait(pair, now)
+            if wait > 0:
+                raise AccountRefused(429, f"too many failed logins for this name from your address; try again "
+                                          f"in {max(1, math.ceil(wait))} s", retry_after=wait)
+            stamps = self._recent(address, now)
+            if len(stamps) >= self.per_address:
+                wait = stamps[len(stamps) - self.per_address] + self.window - now
+                raise AccountRefused(429, f"too many login attempts from your address; try again in "
+                                          f"{max(1, math.ceil(wait))} s", retry_after=wait)
+            self._pairs[pair] = (self._pairs.get(pair, (0, now))[0] + 1, now)
+            stamps.append(now)
+            self._sweep(now)
             return now
 
     def succeeded(self, key: str, address: str, stamp: float) -> None:
-        """The attempt ``stamp`` was right: it is no failure, and the name's failures are forgotten."""
+        """The attempt ``stamp`` was right: it is no failure, and the pair's failures are forgotten."""
         with self._lock:
-            self._names.pop(key, None)
+            self._pairs.pop((key, address), None)
             stamps = self._addresses.get(address)
             if stamps is not None and stamp in stamps:
                 stamps.remove(stamp)
@@ -272,7 +299,7 @@ class Accounts:
 
     def login(self, name: str, password: str, address: str) -> Player:
         """The account of ``name`` if ``password`` is its own; 401 otherwise (unknown names alike), 429 when
-        the name or the address failed too often lately (checked before the password)."""
+        this name from this address, or this address, failed too often lately (checked before the password)."""
         try:
             key = name_key(check_name(name))
         except AccountRefused:

@@ -69,7 +69,8 @@ def include(app: FastAPI, get_accounts: Callable[[], Accounts]) -> None:
 
     @app.exception_handler(AccountRefused)
     async def _refused(_request: Request, e: AccountRefused) -> JSONResponse:
-        return JSONResponse({"detail": " ".join(str(e).split())}, status_code=e.status)
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+        return JSONResponse({"detail": " ".join(str(e).split())}, status_code=e.status, headers=headers)
 
     app.include_router(router)
 
