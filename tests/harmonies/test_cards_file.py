@@ -157,7 +157,7 @@ BAD = [
     ("too many tokens", "animal fish: the habitat takes 10 tokens; at most 7"),
     ("empty track", "animal fish: points_top_to_bottom must list 1–5 whole numbers"),
     ("long track", "animal fish: points_top_to_bottom must list 1–5 whole numbers"),
-    ("negative points", "animal fish: points_top_to_bottom must list 1–5 whole numbers ≥ 0"),
+    ("negative points", "animal fish: points_top_to_bottom must list 1–5 whole numbers 0..99"),
     ("cubes mismatch", "animal fish: 'cubes' is 3 but the track has 4 values"),
     ("spirit rule", "spirit lion_spirit: scoring type 'pattern' is not allowed; allowed: groups, count"),
     ("spirit of", "spirit lion_spirit: scoring 'of' 'tree' is not allowed for groups; allowed: field"),

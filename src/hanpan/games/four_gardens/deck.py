@@ -25,9 +25,9 @@ import json
 from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final
 
+from hanpan.core.datafile import missing, read_json, shown, unknown
 from hanpan.core.errors import DataError
 from hanpan.games.four_gardens.data import COLOURS, GODS, RESOURCES, SIZES
 
@@ -39,6 +39,11 @@ GAIN: Final = 1
 UP: Final = 0
 DOWN: Final = 1
 _KEYS: Final = {"id", "colour", "position", "god", "action", "floor", "direction", "cost", "points"}
+#: the fields every card gives (a rotate card also its floor and direction)
+_NEEDS: Final = ("id", "colour", "position", "god", "action", "cost")
+_FILE_KEYS: Final = ("format", "cards", "about", "_about")
+#: the longest card name
+MAX_NAME: Final = 40
 #: the most points a card may carry
 MAX_POINTS: Final = 99
 
@@ -114,7 +119,10 @@ def load_deck_data(data: object, source: str) -> Deck:
     if not isinstance(data, Mapping):
         raise _problem(source, "must be a JSON object with 'format' and 'cards'")
     if data.get("format") != DECK_FORMAT:
-        raise _problem(source, f"'format' must be {DECK_FORMAT!r}, not {data.get('format')!r}")
+        raise _problem(source, f"'format' must be {DECK_FORMAT!r}, not {shown(data.get('format'))}")
+    extra = unknown(data, _FILE_KEYS)
+    if extra is not None:
+        raise _problem(source, f"unknown key {shown(extra)}; keys: format, cards, about")
     cards = data.get("cards")
     if not isinstance(cards, list):
         raise _problem(source, "'cards' must be a list of cards")
@@ -124,56 +132,55 @@ def load_deck_data(data: object, source: str) -> Deck:
         where = f"card {i + 1}"
         if not isinstance(card, Mapping):
             raise _problem(source, f"{where} must be an object")
-        unknown = set(card) - _KEYS - {"name"}
-        if unknown:
-            raise _problem(source, f"{where}: unknown key {sorted(unknown)[0]!r}; keys: {', '.join(sorted(_KEYS))}")
-        if card.get("id") != i + 1:
+        extra = unknown(card, _KEYS | {"name"})
+        if extra is not None:
+            raise _problem(source, f"{where}: unknown key {shown(extra)}; keys: {', '.join(sorted(_KEYS))}, name")
+        lacking = missing(card, _NEEDS if card.get("action") != "rotate" else (*_NEEDS, "floor", "direction"))
+        if lacking is not None:
+            raise _problem(source, f"{where}: missing {lacking!r}; a card gives {', '.join(_NEEDS)} (a rotate card "
+                                   "also floor, direction)")
+        if card.get("id") != i + 1 or isinstance(card.get("id"), bool):
             raise _problem(source, f"{where}: 'id' must be {i + 1} (cards are numbered 1..70 in order), "
-                                   f"not {card.get('id')!r}")
+                                   f"not {shown(card.get('id'))}")
+        if "name" in card and not (isinstance(card["name"], str) and len(card["name"]) <= MAX_NAME):
+            raise _problem(source, f"{where}: name must be a text of at most {MAX_NAME} characters")
         colour = card.get("colour")
         if colour not in COLOURS:
-            raise _problem(source, f"{where}: colour {colour!r} is not one of {', '.join(COLOURS)}")
+            raise _problem(source, f"{where}: colour {shown(colour)} is not one of {', '.join(COLOURS)}")
         size = SIZES[COLOURS.index(colour)]
         position = card.get("position")
         if isinstance(position, bool) or not isinstance(position, int) or not 1 <= position <= size:
-            raise _problem(source, f"{where}: position {position!r} is not 1..{size} for {colour}")
+            raise _problem(source, f"{where}: position {shown(position)} is not 1..{size} for {colour}")
         if card.get("god") not in _GODS_OR_WILD:
-            raise _problem(source, f"{where}: god {card.get('god')!r} is not one of {', '.join(GODS)}, wild")
+            raise _problem(source, f"{where}: god {shown(card.get('god'))} is not one of {', '.join(GODS)}, wild")
         action = card.get("action")
         if action == "rotate":
             floor = card.get("floor")
             if isinstance(floor, bool) or floor not in (1, 2, 3, 4):
-                raise _problem(source, f"{where}: floor {floor!r} is not 1..4")
+                raise _problem(source, f"{where}: floor {shown(floor)} is not 1..4")
             if card.get("direction") not in ("up", "down"):
-                raise _problem(source, f"{where}: direction {card.get('direction')!r} is not up or down")
+                raise _problem(source, f"{where}: direction {shown(card.get('direction'))} is not up or down")
         elif action == "gain":
             if "floor" in card or "direction" in card:
                 raise _problem(source, f"{where}: a gain card has no floor or direction")
         else:
-            raise _problem(source, f"{where}: action {action!r} is not rotate or gain")
+            raise _problem(source, f"{where}: action {shown(action)} is not rotate or gain")
         cost = card.get("cost")
         if not isinstance(cost, list) or not 2 <= len(cost) <= 4:
             raise _problem(source, f"{where}: cost must list 2–4 resource icons")
         for icon in cost:
             if icon not in RESOURCES:
-                raise _problem(source, f"{where}: cost icon {icon!r} is not one of {', '.join(RESOURCES)}")
+                raise _problem(source, f"{where}: cost icon {shown(icon)} is not one of {', '.join(RESOURCES)}")
         points = card.get("points", 0)
         if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= MAX_POINTS:
-            raise _problem(source, f"{where}: points {points!r} is not a whole number 0..{MAX_POINTS}")
+            raise _problem(source, f"{where}: points {shown(points)} is not a whole number 0..{MAX_POINTS}")
     return Deck([dict(c) for c in cards], source)
 
 
 @lru_cache(maxsize=16)
 def load_deck_file(path: str) -> Deck:
     """The deck in the file at ``path`` (read once per path)."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except OSError as e:
-        raise DataError(f"deck {path}: cannot read it ({e.strerror})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(f"deck {path}: not JSON ({e.msg} at line {e.lineno})") from None
+    data = read_json(path, "deck")
     return load_deck_data(data, path)
 
 

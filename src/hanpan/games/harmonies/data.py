@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final
 
+from hanpan.core.datafile import missing, read_json, shown, unknown
 from hanpan.core.errors import DataError
 
 
@@ -127,14 +127,25 @@ MAX_HABITAT_TOKENS: Final = 7
 _ANIMAL_KEYS: Final = ("id", "points_top_to_bottom", "cube_on", "cells", "cubes", "name", "n", "shape")
 _SPIRIT_KEYS: Final = ("id", "cube_on", "cells", "scoring", "solo_sun_bonus", "name", "n", "shape")
 _CELL_KEYS: Final = ("q", "r", "kind", "cube")
+#: the fields a card must give (the others are optional: ``cubes`` follows from the track)
+_ANIMAL_NEEDS: Final = ("id", "points_top_to_bottom", "cube_on", "cells")
+_SPIRIT_NEEDS: Final = ("id", "cube_on", "cells", "scoring", "solo_sun_bonus")
+#: the most points any one value of a card gives (a track's value, a table's, a rule's per group or token):
+#: the evaluation's sums stay small whole numbers (Spirits of the Wild and Four Gardens cap theirs alike)
+MAX_POINTS: Final = 99
+#: the largest group size a points table or ``min_size`` names (a board has fewer spaces)
+MAX_GROUP: Final = 99
+#: the longest card name or shape label
+MAX_LABEL: Final = 40
 #: what each spirit rule counts ("groups": connected groups; "count": stacks or tokens)
 _GROUPS_OF: Final = ("field", "water", "building")
 _COUNT_OF: Final = ("tree", "mountain", "water_token")
 
 
-def _whole(value: object, low: int | None = None) -> bool:
-    """A whole number (not a bool), at least ``low`` if given."""
-    return isinstance(value, int) and not isinstance(value, bool) and (low is None or value >= low)
+def _whole(value: object, low: int | None = None, high: int | None = None) -> bool:
+    """A whole number (not a bool), at least ``low`` and at most ``high`` if given."""
+    return (isinstance(value, int) and not isinstance(value, bool) and (low is None or value >= low)
+            and (high is None or value <= high))
 
 
 def _fail(source: str, where: str, message: str) -> DataError:
@@ -142,10 +153,15 @@ def _fail(source: str, where: str, message: str) -> DataError:
     return DataError(f"cards {source}: {where}: {message}", f"카드 {source}: {where}: 잘못된 값 ({message})")
 
 
-def _check_keys(item: dict[str, Any], allowed: tuple[str, ...], source: str, where: str) -> None:
-    for key in item:
-        if key not in allowed:
-            raise _fail(source, where, f"unknown key {key!r}; keys: {', '.join(allowed)}")
+def _check_keys(item: dict[str, Any], allowed: tuple[str, ...], source: str, where: str,
+                needs: tuple[str, ...] = (), what: str = "a card") -> None:
+    """No key but ``allowed``, every key of ``needs`` (``what`` is the item, for the message)."""
+    extra = unknown(item, allowed)
+    if extra is not None:
+        raise _fail(source, where, f"unknown key {shown(extra)}; keys: {', '.join(allowed)}")
+    lacking = missing(item, needs)
+    if lacking is not None:
+        raise _fail(source, where, f"missing {lacking!r}; {what} gives {', '.join(needs)}")
 
 
 def _check_cells(card: dict[str, Any], source: str, where: str) -> None:
@@ -153,7 +169,7 @@ def _check_cells(card: dict[str, Any], source: str, where: str) -> None:
     if not isinstance(cells, list) or not cells:
         raise _fail(source, where, "'cells' must be a non-empty list of {q, r, kind} cells")
     if card.get("cube_on") not in KIND_TOKENS:
-        raise _fail(source, where, f"cube_on {card.get('cube_on')!r} is not a kind; kinds: {', '.join(KINDS)}")
+        raise _fail(source, where, f"cube_on {shown(card.get('cube_on'))} is not a kind; kinds: {', '.join(KINDS)}")
     seen = set()
     cube_cells = 0
     tokens = 0
@@ -163,10 +179,10 @@ def _check_cells(card: dict[str, Any], source: str, where: str) -> None:
         _check_keys(cell, _CELL_KEYS, source, where)
         q, r, kind = cell.get("q"), cell.get("r"), cell.get("kind")
         if not _whole(q) or not _whole(r):
-            raise _fail(source, where, f"cell {cell}: q and r must be whole numbers")
+            raise _fail(source, where, f"cell {shown(cell)}: q and r must be whole numbers")
         assert isinstance(q, int) and isinstance(r, int)
         if not isinstance(kind, str) or kind not in KIND_TOKENS:
-            raise _fail(source, where, f"cell ({q}, {r}): kind {kind!r} is not allowed; kinds: {', '.join(KINDS)}")
+            raise _fail(source, where, f"cell ({q}, {r}): kind {shown(kind)} is not allowed; kinds: {', '.join(KINDS)}")
         if (q, r) in seen:
             raise _fail(source, where, f"cell ({q}, {r}) is listed twice")
         seen.add((q, r))
@@ -190,24 +206,41 @@ def _check_table(table: object, keys: tuple[str, ...] | None, source: str, where
     if not isinstance(table, dict) or not table:
         raise _fail(source, where, f"{what} must be an object of whole numbers")
     for key, value in table.items():
-        ok_key = key in keys if keys is not None else key.rstrip("+").isdigit() and int(key.rstrip("+")) >= 1
+        size = key.removesuffix("+")
+        ok_key = key in keys if keys is not None else (size.isascii() and size.isdigit() and len(size) <= 2
+                                                       and _whole(int(size), 1, MAX_GROUP))
         if not ok_key:
-            allowed = ", ".join(keys) if keys is not None else "group sizes such as \"1\", \"2\", \"3+\""
-            raise _fail(source, where, f"{what}: key {key!r} is not allowed; keys: {allowed}")
-        if not _whole(value, 0):
-            raise _fail(source, where, f"{what}[{key!r}] must be a whole number ≥ 0, not {value!r}")
+            allowed = (", ".join(keys) if keys is not None
+                       else f"group sizes 1..{MAX_GROUP} such as \"1\", \"2\", \"3+\"")
+            raise _fail(source, where, f"{what}: key {shown(key)} is not allowed; keys: {allowed}")
+        if not _whole(value, 0, MAX_POINTS):
+            raise _fail(source, where, f"{what}[{shown(key)}] must be a whole number 0..{MAX_POINTS}, "
+                                       f"not {shown(value)}")
     if keys is not None and set(table) != set(keys):
         raise _fail(source, where, f"{what} must give points for each of {', '.join(keys)}")
+
+
+def _check_labels(card: dict[str, Any], source: str, where: str) -> None:
+    """The optional ``name`` and ``shape`` (short texts) and ``n`` (the card's printed number)."""
+    for key in ("name", "shape"):
+        if key in card and not (isinstance(card[key], str) and len(card[key]) <= MAX_LABEL):
+            raise _fail(source, where, f"{key} must be a text of at most {MAX_LABEL} characters")
+    if "n" in card and not _whole(card["n"], 1, MAX_GROUP):
+        raise _fail(source, where, f"n (the card's number) must be a whole number 1..{MAX_GROUP}, "
+                                   f"not {shown(card['n'])}")
 
 
 def _check_scoring(card: dict[str, Any], source: str, where: str) -> None:
     rule = card.get("scoring")
     if not isinstance(rule, dict):
         raise _fail(source, where, "'scoring' must be an object with 'type' groups or count")
+    _check_keys(rule, ("type", "of", "points_by_group_size", "points_per_group", "min_size", "points_each",
+                       "points_by_height", "adjacency_required"), source, where, needs=("type", "of"),
+                what="a scoring rule")
     kind, of = rule.get("type"), rule.get("of")
     if kind == "groups":
         if of not in _GROUPS_OF:
-            raise _fail(source, where, f"scoring 'of' {of!r} is not allowed for groups; allowed: "
+            raise _fail(source, where, f"scoring 'of' {shown(of)} is not allowed for groups; allowed: "
                                        f"{', '.join(_GROUPS_OF)}")
         if "points_by_group_size" in rule:
             _check_keys(rule, ("type", "of", "points_by_group_size"), source, where)
@@ -215,19 +248,19 @@ def _check_scoring(card: dict[str, Any], source: str, where: str) -> None:
         else:
             _check_keys(rule, ("type", "of", "points_per_group", "min_size"), source, where)
             points, size = rule.get("points_per_group"), rule.get("min_size", 1)
-            if not _whole(points, 0):
-                raise _fail(source, where, "a groups rule needs points_per_group (a whole number ≥ 0) "
+            if not _whole(points, 0, MAX_POINTS):
+                raise _fail(source, where, f"a groups rule needs points_per_group (a whole number 0..{MAX_POINTS}) "
                                            "or points_by_group_size")
-            if not _whole(size, 1):
-                raise _fail(source, where, f"min_size must be a whole number ≥ 1, not {size!r}")
+            if not _whole(size, 1, MAX_GROUP):
+                raise _fail(source, where, f"min_size must be a whole number 1..{MAX_GROUP}, not {shown(size)}")
     elif kind == "count":
         if of not in _COUNT_OF:
-            raise _fail(source, where, f"scoring 'of' {of!r} is not allowed for count; allowed: "
+            raise _fail(source, where, f"scoring 'of' {shown(of)} is not allowed for count; allowed: "
                                        f"{', '.join(_COUNT_OF)}")
         if of == "water_token":
             _check_keys(rule, ("type", "of", "points_each"), source, where)
-            if not _whole(rule.get("points_each"), 0):
-                raise _fail(source, where, "a water_token rule needs points_each, a whole number ≥ 0")
+            if not _whole(rule.get("points_each"), 0, MAX_POINTS):
+                raise _fail(source, where, f"a water_token rule needs points_each, a whole number 0..{MAX_POINTS}")
         else:
             _check_keys(rule, ("type", "of", "points_by_height", "adjacency_required"), source, where)
             _check_table(rule.get("points_by_height"), ("1", "2", "3"), source, where, "points_by_height")
@@ -235,7 +268,7 @@ def _check_scoring(card: dict[str, Any], source: str, where: str) -> None:
                 raise _fail(source, where, "adjacency_required may only be false (a count rule counts every "
                                            "stack, as the spec rules)")
     else:
-        raise _fail(source, where, f"scoring type {kind!r} is not allowed; allowed: groups, count")
+        raise _fail(source, where, f"scoring type {shown(kind)} is not allowed; allowed: groups, count")
 
 
 def check_cards(data: object, source: str, builtin: bool = False) -> None:
@@ -252,10 +285,10 @@ def check_cards(data: object, source: str, builtin: bool = False) -> None:
     if not isinstance(data, dict):
         raise DataError(f"cards {source}: must be a JSON object with 'format', 'animals' and 'spirits'")
     if not builtin and data.get("format") != CARDS_FORMAT:
-        raise DataError(f"cards {source}: 'format' must be {CARDS_FORMAT!r}, not {data.get('format')!r}")
-    for key in data:
-        if key not in ("format", "animals", "spirits", "_about", "about"):
-            raise DataError(f"cards {source}: unknown key {key!r}; keys: format, animals, spirits, about")
+        raise DataError(f"cards {source}: 'format' must be {CARDS_FORMAT!r}, not {shown(data.get('format'))}")
+    extra = unknown(data, ("format", "animals", "spirits", "_about", "about"))
+    if extra is not None:
+        raise DataError(f"cards {source}: unknown key {shown(extra)}; keys: format, animals, spirits, about")
     for family, count in (("animals", 32), ("spirits", 10)):
         ids: tuple[str, ...] = () if builtin else ANIMAL_IDS if family == "animals" else SPIRIT_IDS
         cards = data.get(family)
@@ -268,24 +301,29 @@ def check_cards(data: object, source: str, builtin: bool = False) -> None:
             if not isinstance(card, dict):
                 raise _fail(source, where, "must be an object")
             if ids and card.get("id") != ids[i]:
-                raise _fail(source, where, f"id {card.get('id')!r} should be {ids[i]!r} (cards keep the built-in "
-                                           "ids, in order)")
+                raise _fail(source, where, f"id {shown(card.get('id'))} should be {ids[i]!r} (cards keep the "
+                                           "built-in ids, in order)")
             where = f"{family[:-1]} {card.get('id')}"
-            _check_keys(card, _ANIMAL_KEYS if family == "animals" else _SPIRIT_KEYS, source, where)
+            if family == "animals":
+                _check_keys(card, _ANIMAL_KEYS, source, where, needs=_ANIMAL_NEEDS)
+            else:
+                _check_keys(card, _SPIRIT_KEYS, source, where, needs=_SPIRIT_NEEDS)
+            _check_labels(card, source, where)
             _check_cells(card, source, where)
             if family == "animals":
                 points = card.get("points_top_to_bottom")
                 if (not isinstance(points, list) or not 1 <= len(points) <= 5
-                        or not all(_whole(v, 0) for v in points)):
-                    raise _fail(source, where, "points_top_to_bottom must list 1–5 whole numbers ≥ 0 (the track, "
-                                               "top first)")
-                if "cubes" in card and card["cubes"] != len(points):
-                    raise _fail(source, where, f"'cubes' is {card['cubes']!r} but the track has {len(points)} "
+                        or not all(_whole(v, 0, MAX_POINTS) for v in points)):
+                    raise _fail(source, where, f"points_top_to_bottom must list 1–5 whole numbers 0..{MAX_POINTS} "
+                                               "(the track, top first)")
+                if "cubes" in card and (not _whole(card["cubes"]) or card["cubes"] != len(points)):
+                    raise _fail(source, where, f"'cubes' is {shown(card['cubes'])} but the track has {len(points)} "
                                                "values (one cube a value)")
             else:
                 _check_scoring(card, source, where)
                 if card.get("solo_sun_bonus") not in (0, 1, 2) or isinstance(card.get("solo_sun_bonus"), bool):
-                    raise _fail(source, where, f"solo_sun_bonus must be 0, 1 or 2, not {card.get('solo_sun_bonus')!r}")
+                    raise _fail(source, where, "solo_sun_bonus must be 0, 1 or 2, "
+                                               f"not {shown(card.get('solo_sun_bonus'))}")
     every = [c.get("id") for c in data["animals"] + data["spirits"]]
     if len(set(every)) != len(every) or not all(isinstance(i, str) and i for i in every):
         raise DataError(f"cards {source}: card ids must be unique non-empty texts")
@@ -335,20 +373,10 @@ def read_cards_file(path: str) -> dict[str, Any]:
     ...
     hanpan.core.errors.DataError: cards /no/such/cards.json: cannot read it (No such file or directory)
     """
-    try:
-        text = Path(path).read_text("utf-8")
-    except OSError as e:
-        raise DataError(f"cards {path}: cannot read it ({e.strerror})", f"카드 {path}: 읽을 수 없습니다") from None
-    except UnicodeDecodeError:
-        raise DataError(f"cards {path}: not UTF-8 text", f"카드 {path}: UTF-8 글이 아닙니다") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise DataError(f"cards {path}: not JSON ({e.msg} at line {e.lineno})",
-                        f"카드 {path}: JSON이 아닙니다 ({e.lineno}번째 줄)") from None
+    data = read_json(path, "cards")
     check_cards(data, path)
-    result: dict[str, Any] = data
-    return result
+    assert isinstance(data, dict)
+    return data
 
 
 def export_cards() -> dict[str, Any]:

@@ -17,9 +17,9 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 from importlib import resources
-from pathlib import Path
 from typing import Any, Final
 
+from hanpan.core.datafile import read_json, shown, unknown
 from hanpan.core.errors import DataError
 
 _EXPECTED_STONES: Final = ("blue", "teal", "orange", "white", "purple", "yellow", "spirit")
@@ -197,18 +197,19 @@ def check_components(data: object, source: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise _fail(source, "must be a JSON object with 'format', 'animals', 'stones', …")
     if data.get("format") != CARDS_FORMAT:
-        raise _fail(source, f"'format' must be {CARDS_FORMAT!r}, not {data.get('format')!r}")
-    for key in data:
-        if key not in _FILE_KEYS:
-            raise _fail(source, f"unknown key {key!r}; keys: {', '.join(_FILE_KEYS)}")
+        raise _fail(source, f"'format' must be {CARDS_FORMAT!r}, not {shown(data.get('format'))}")
+    extra = unknown(data, _FILE_KEYS)
+    if extra is not None:
+        raise _fail(source, f"unknown key {shown(extra)}; keys: {', '.join(_FILE_KEYS)}")
     animals = data.get("animals")
     if (not isinstance(animals, list) or [a.get("id") if isinstance(a, dict) else None for a in animals]
             != list(ANIMALS) or not all(isinstance(a.get("points"), dict) for a in animals)):
         raise _fail(source, f"'animals' must list {', '.join(ANIMALS)} in order, each with its 'points'")
     for animal in animals:
         shape, points = _POINTS_SHAPE[animal["id"]], animal["points"]
-        if set(animal) - {"id", "points"}:
-            raise _fail(source, f"animal {animal['id']}: keys: id, points")
+        extra = unknown(animal, ("id", "points"))
+        if extra is not None:
+            raise _fail(source, f"animal {animal['id']}: unknown key {shown(extra)}; keys: id, points")
         if set(points) != set(shape):
             raise _fail(source, f"animal {animal['id']}: points must have {', '.join(shape)}, not "
                                 f"{', '.join(points) or 'nothing'}")
@@ -240,16 +241,7 @@ def check_components(data: object, source: str) -> dict[str, Any]:
 
 def read_components_file(path: str) -> Components:
     """A designer's file read and checked: one DataError line at its first problem."""
-    try:
-        text = Path(path).read_text("utf-8")
-    except OSError as e:
-        raise _fail(path, f"cannot read it ({e.strerror})") from None
-    except UnicodeDecodeError:
-        raise _fail(path, "not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise _fail(path, f"not JSON ({e.msg} at line {e.lineno})") from None
+    data = read_json(path, "cards")
     return Components(check_components(data, path), path)
 
 
