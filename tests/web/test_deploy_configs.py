@@ -261,6 +261,8 @@ def test_nginx_timeouts_follow_the_servers() -> None:
     limits = ConnectionLimits()
     (header,) = named(site.http, "client_header_timeout")
     assert nginx_seconds(header.args[0]) <= limits.header_timeout
+    (body,) = named(site.http, "client_body_timeout")  # between two reads: a 16 KiB body at hanpan's rate
+    assert nginx_seconds(body.args[0]) <= limits.body_grace + 16 * 1024 / limits.min_body_rate
     (send,) = named(site.http, "send_timeout")
     assert nginx_seconds(send.args[0]) <= limits.stall_timeout
     # nginx must drop a kept-alive upstream connection before uvicorn does, or a request meets a closing one

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import socket
 import threading
 import time
 import urllib.error
@@ -258,3 +259,71 @@ def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path: Path)
     with running_server(f"sqlite:///{tmp_path}/b.sqlite3",
                         options=[*one_each, "--forwarded-allow-ips", "127.0.0.1"]) as base:
         assert _bot_games_from(base, ["10.1.1.1", "10.2.2.2", "10.2.2.2"]) == [201, 201, 429]  # a proxy named
+
+
+# --- finding 1: slow request bodies -------------------------------------------------------------------
+
+def _slow_request(port: int, path: str, length: int, first: bytes) -> socket.socket:
+    """A request whose headers come at once and whose body starts with ``first`` (of ``length`` bytes)."""
+    sock = socket.create_connection(("127.0.0.1", port))
+    sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                 f"Content-Length: {length}\r\n\r\n".encode() + first)
+    return sock
+
+
+def _trickle_until_cut_off(socks: list[socket.socket], chunk: bytes, every: float, seconds: float) -> list[bytes]:
+    """Send ``chunk`` on each socket every ``every`` seconds until the server closes it; what each was
+    answered (the server must close them all within ``seconds``)."""
+    answers = {sock: b"" for sock in socks}
+    open_ = set(socks)
+    for sock in socks:
+        sock.setblocking(False)
+    deadline = time.monotonic() + seconds
+    while open_ and time.monotonic() < deadline:
+        for sock in list(open_):
+            try:
+                while data := sock.recv(65536):
+                    answers[sock] += data
+                open_.discard(sock)  # b"": closed by the server
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                open_.discard(sock)
+                continue
+            try:
+                sock.send(chunk)
+            except BlockingIOError:
+                pass
+            except OSError:
+                open_.discard(sock)
+        time.sleep(every)
+    assert not open_, f"{len(open_)} of {len(socks)} slow requests still open after {seconds} s"
+    for sock in socks:
+        sock.close()
+    return [answers[sock] for sock in socks]
+
+
+def test_slow_request_bodies_are_cut_off_and_real_requests_still_answered(tmp_path: Path) -> None:
+    options = ["--max-connections", "40", "--body-grace", "1", "--request-timeout", "4"]
+    with running_server(f"sqlite:///{tmp_path}/games.sqlite3", tmp_path / "server.log", options) as base:
+        port = _port(base)
+        created = _post_json(base + "/api/games", {"game": "spirits_of_the_wild", "seats": ["human", "human"]})
+        websocket = _raw_websocket(port, f"/api/games/{created['id']}/ws")
+        assert websocket.recv(4096).startswith(b"HTTP/1.1 101")
+        # more slow bodies than --max-connections: a byte every half second of a 1,000-byte login
+        slow = [_slow_request(port, "/api/account/login", 1000, b"{") for _ in range(60)]
+        with urllib.request.urlopen(base + "/api/meta", timeout=20) as response:
+            assert response.status == 200  # answered while they hang
+        answers = _trickle_until_cut_off(slow, b" ", 0.5, 20.0)  # under --min-body-rate after --body-grace
+        assert any(a.startswith(b"HTTP/1.1 408") and b"bytes a second" in a for a in answers), answers[:3]
+        # a body fast enough that would still take longer than --request-timeout
+        (answer,) = _trickle_until_cut_off([_slow_request(port, "/api/replay", 500_000, b"{")], b" " * 2000,
+                                           0.1, 20.0)
+        assert answer.startswith(b"HTTP/1.1 408") and b"within 4 s" in answer, answer
+        # a WebSocket, once open, is not a request: it outlives --request-timeout
+        websocket.settimeout(0.5)
+        with pytest.raises(TimeoutError):
+            while True:  # what it was pushed, then nothing: open (a closed socket reads b"")
+                assert websocket.recv(65536), "the server closed the WebSocket"
+        websocket.close()

@@ -7,23 +7,29 @@ that never drains.  These subclasses add, per connection:
 
 - a **header deadline**: from the moment a connection opens (or a kept-alive one starts its next
   request) its request line and headers must arrive within ``header_timeout`` seconds, or it is closed;
+- a **body rate** and a **request deadline**: ``body_grace`` seconds after its headers, a request's body
+  must have come at ``min_body_rate`` bytes a second at least (counted from then), and the whole request
+  (line, headers, body) must arrive within ``request_timeout`` seconds of its first byte, or it is
+  answered 408 and closed (a body trickled a byte at a time held a connection, and 960 of them the
+  server); a WebSocket, once upgraded, is not timed;
 - a **connection limit**: past ``max_connections`` open connections, a new one first evicts the oldest
-  connection that is not in a request (still sending its headers, or idle between requests); when
-  every connection is busy the new one is closed at once;
+  connection whose request has not all come (still sending its headers or body, or idle between
+  requests); when every connection is busy the new one is closed at once;
 - a **write stall** limit: once the transport's buffer is full (``pause_writing``), the peer must read
   within ``stall_timeout`` seconds or the connection is aborted (not closed: closing waits for the
   buffer); WebSockets get the same, so a subscriber that reads nothing goes and frees its memory;
 - a bounded **kernel send buffer** (``send_buffer`` bytes, not the kernel's autotuned megabytes): what
   a peer leaves unread costs at most that much kernel memory, and a stall shows up soon.
 
-``hanpan serve`` installs them with :func:`configure` (``--header-timeout``, ``--max-connections``,
-``--stall-timeout``, ``--send-buffer``).
+``hanpan serve`` installs them with :func:`configure` (``--header-timeout``, ``--request-timeout``,
+``--body-grace``, ``--min-body-rate``, ``--max-connections``, ``--stall-timeout``, ``--send-buffer``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import socket
 import struct
@@ -78,14 +84,20 @@ class _StallGuard(asyncio.Protocol):
 
 
 class GuardedHttp(_StallGuard, HttpToolsProtocol):
-    """uvicorn's HTTP protocol (httptools) with a header deadline, a connection limit and a stall limit."""
+    """uvicorn's HTTP protocol (httptools) with a header deadline, a body rate, a request deadline, a
+    connection limit and a stall limit."""
 
-    #: connections not in a request (opened, or idle between two), oldest first: the ones evicted first
+    #: connections whose request has not all come (opened, sending, or idle between two), oldest first:
+    #: the ones evicted first
     idle: ClassVar[OrderedDict[GuardedHttp, None]] = OrderedDict()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
+        self._request_timer: asyncio.TimerHandle | None = None  # the whole request's deadline
+        self._body_timer: asyncio.TimerHandle | None = None  # the body's next rate check
+        self._body_from = 0.0  # when the headers came: the body's clock
+        self._body_seen = 0
 
     # --- a request's headers must come in time ------------------------------------------------------
     def _await_headers(self) -> None:
@@ -94,10 +106,50 @@ class GuardedHttp(_StallGuard, HttpToolsProtocol):
             self._deadline = self.loop.call_later(self.limits.header_timeout, self._too_slow)
 
     def _headers_came(self) -> None:
-        GuardedHttp.idle.pop(self, None)
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+
+    # --- and the whole request, its body at a rate ---------------------------------------------------
+    def _request_came(self) -> None:
+        """The request is all in (or the connection ends, or becomes a WebSocket): no clock runs on it."""
+        GuardedHttp.idle.pop(self, None)
+        self._headers_came()
+        for timer in (self._request_timer, self._body_timer):
+            if timer is not None:
+                timer.cancel()
+        self._request_timer = self._body_timer = None
+
+    def _expects_body(self) -> bool:
+        for name, value in self.headers:
+            if (name == b"content-length" and value.strip(b" 0")) or \
+                    (name == b"transfer-encoding" and b"chunked" in value.lower()):
+                return True
+        return False
+
+    def _check_body(self) -> None:
+        self._body_timer = None
+        late = self.loop.time() - self._body_from - self.limits.body_grace
+        # a body the app is not reading yet (uvicorn paused the socket) is not the client's fault
+        if not self.flow.read_paused and self._body_seen < self.limits.min_body_rate * late:
+            self._cut(f"its body came slower than {self.limits.min_body_rate} bytes a second")
+        else:
+            self._body_timer = self.loop.call_later(1.0, self._check_body)
+
+    def _cut(self, why: str) -> None:
+        """End a request that came too slowly: 408 (unless its answer has begun) and the connection closed."""
+        self._request_came()
+        if self.transport.is_closing():
+            return
+        cycle = self.cycle
+        if cycle is None or not cycle.response_started:
+            body = json.dumps({"detail": f"request timed out: {why}; send it again, faster"}).encode()
+            self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
+                                 b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body))
+        if cycle is not None:  # the app's next receive() says the client went away; its answer goes nowhere
+            cycle.disconnected = True
+            cycle.message_event.set()
+        self.transport.close()
 
     def _too_slow(self) -> None:
         self._deadline = None
@@ -123,10 +175,25 @@ class GuardedHttp(_StallGuard, HttpToolsProtocol):
     def on_message_begin(self) -> None:
         super().on_message_begin()
         self._await_headers()  # a kept-alive connection's next request gets its own deadline
+        if self._request_timer is not None:
+            self._request_timer.cancel()
+        timeout = self.limits.request_timeout
+        self._request_timer = self.loop.call_later(timeout, self._cut, f"it did not all come within {timeout:g} s")
 
     def on_headers_complete(self) -> None:
         self._headers_came()
+        if self._expects_body() and not (self.parser.should_upgrade() and self._should_upgrade()):
+            self._body_from, self._body_seen = self.loop.time(), 0
+            self._body_timer = self.loop.call_later(self.limits.body_grace + 1.0, self._check_body)
         super().on_headers_complete()
+
+    def on_body(self, body: bytes) -> None:
+        self._body_seen += len(body)
+        super().on_body(body)
+
+    def on_message_complete(self) -> None:
+        self._request_came()
+        super().on_message_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -134,11 +201,11 @@ class GuardedHttp(_StallGuard, HttpToolsProtocol):
             GuardedHttp.idle[self] = None  # idle until the next request: evictable (keep-alive closes it too)
 
     def handle_websocket_upgrade(self) -> None:
-        self._headers_came()
+        self._request_came()
         super().handle_websocket_upgrade()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._headers_came()
+        self._request_came()
         super().connection_lost(exc)
 
 

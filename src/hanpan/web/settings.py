@@ -43,6 +43,13 @@ class ConnectionLimits:
         "seconds a client may leave what it is sent unread before it is cut off"))
     send_buffer: int = field(default=256 * 1024, metadata=_help(
         "the kernel's send buffer per connection, bytes (what a client leaves unread costs at most this)"))
+    request_timeout: float = field(default=30.0, metadata=_help(
+        "seconds a whole request (its line, headers and body) may take to arrive; a WebSocket once open is "
+        "not timed"))
+    body_grace: float = field(default=5.0, metadata=_help(
+        "seconds a request body may dawdle after the headers before --min-body-rate applies"))
+    min_body_rate: int = field(default=1024, metadata=_help(
+        "bytes a second a request body must average after --body-grace, or the connection is cut off"))
 
 
 @dataclass(frozen=True)
