@@ -188,6 +188,27 @@ def test_names_are_unique_without_case_for_accounts_and_guests_alike(env: Env) -
     assert rows["김철수"].password_hash is None and rows["Alice"].password_hash.startswith("$argon2id$")
 
 
+def test_a_name_that_looks_like_an_existing_one_is_refused(env: Env) -> None:
+    """Issue 60 §7: 'аli' (Cyrillic а) and 'bοb' (Greek ο) registered beside 'ali' and 'bob'."""
+    accounts = env.accounts
+    accounts.register("ali", password())
+    accounts.guest("Bob")
+    accounts.register("lan", password())
+    for lookalike, existing in [("\u0430li", "ali"), ("\u0410LI", "ali"), ("al\u0456", "ali"), ("b\u03bfb", "Bob"),
+                                ("b0b", "Bob"), ("\u0412\u041e\u0412", "Bob"), ("Ian", "lan")]:
+        for make in (lambda n: accounts.register(n, password()), accounts.guest):
+            with pytest.raises(AccountRefused) as refused:
+                make(lookalike)
+            assert refused.value.status == 409
+            assert str(refused.value) == (f"the name {lookalike!r} looks like the name {existing!r} of another "
+                                          "player; choose another"), str(refused.value)
+    # names that only share letters, and other scripts' own names, are fine
+    for name in ("alia", "bobby", "김민수", "김민주", "Дмитрий"):
+        accounts.register(name, password())
+    answer = env.client.post("/api/account/register", json={"name": "\u0430li", "password": password()})
+    assert "looks like the name 'ali'" in assert_error(answer, 409)
+
+
 def test_register_log_out_log_in_as_a_page(env: Env) -> None:
     client, pw = env.client, password()
     data = register(client, "Alice", pw)

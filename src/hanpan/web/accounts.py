@@ -36,9 +36,10 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
+from hanpan.web.confusables import name_looks
 from hanpan.web.schema import api_keys_table, players_table, sessions_table
 from hanpan.web.storage import Store
 
@@ -240,6 +241,18 @@ class LoginLimiter:
                 stamps.remove(stamp)
 
 
+def _refuse_lookalike(c: Any, name: str, key: str) -> None:
+    """409 when another player's name looks like ``name`` (a skeleton the same, another name): ``аli`` with
+    a Cyrillic ``а`` beside ``ali`` (issue 60 §7).  Names older than the rule keep theirs."""
+    p = players_table.c
+    lower, cased = name_looks(name)
+    alike = or_(p.name_skeleton == lower, p.name_skeleton_cased == cased)
+    row = c.execute(select(p.name).where(alike, p.name_key != key).order_by(p.created_at).limit(1)).first()
+    if row is not None:
+        raise AccountRefused(409, f"the name {name!r} looks like the name {row.name!r} of another player; "
+                                  f"choose another")
+
+
 class Accounts:
     """Players, sessions and API keys in ``store``'s database."""
 
@@ -255,21 +268,27 @@ class Accounts:
     # --- players -----------------------------------------------------------------------------------
     def _add_player(self, name: str, password_hash: str | None) -> Player:
         player = Player(secrets.token_hex(16), name, password_hash is None)
+        key, (lower, cased) = name_key(name), name_looks(name)
         try:
             with self.store._writing(), self.store.engine.begin() as c:
-                c.execute(insert(players_table).values(id=player.id, name=name, name_key=name_key(name),
-                                                       password_hash=password_hash, created_at=self.now()))
+                _refuse_lookalike(c, name, key)
+                c.execute(insert(players_table).values(id=player.id, name=name, name_key=key, name_skeleton=lower,
+                                                       name_skeleton_cased=cased, password_hash=password_hash,
+                                                       created_at=self.now()))
         except IntegrityError:
             raise AccountRefused(409, f"the name {name!r} is taken; choose another") from None
         log.info("new %s %s", "guest" if player.guest else "account", player.id)
         return player
 
     def register(self, name: str, password: str) -> Player:
-        """A new account; 400 for a bad name or password, 409 when anyone (a guest too) has the name."""
+        """A new account; 400 for a bad name or password, 409 when anyone (a guest too) has the name or one
+        that looks like it."""
         name = check_name(name)
         password = check_password(password)
         if self.player_by_name(name) is not None:  # before the slow hash; the unique key decides races
             raise AccountRefused(409, f"the name {name!r} is taken; choose another")
+        with self.store.engine.connect() as c:
+            _refuse_lookalike(c, name, name_key(name))
         return self._add_player(name, self.hasher.hash(password))
 
     def guest(self, name: str) -> Player:

@@ -1,8 +1,10 @@
 """The tables of players, lobby tables and ratings (beside the games of ``storage``; one ``metadata``).
 
-Migration ``0002_players_tables_ratings`` makes them; a change here needs a new migration there.
+Migration ``0002_players_tables_ratings`` makes them (``0005`` adds ``players.name_skeleton*``); a change
+here needs a new migration there.
 
-- ``players``: an account (a password hash) or a guest (none); ``name_key`` is the name case-folded, unique.
+- ``players``: an account (a password hash) or a guest (none); ``name_key`` is the name case-folded, unique;
+  ``name_skeleton*`` what it looks like (``hanpan.web.confusables``), so no new name looks like another.
 - ``sessions``: a page's session (the cookie's value hashed) with its CSRF token; guests have sessions too.
 - ``api_keys``: keys an account made for its bots (hashed; shown once).
 - ``lobby_tables``: a table: a game, its options, seats, public or private, pace, creator, and the game
@@ -36,6 +38,10 @@ players_table = Table(
     Column("id", String(32), primary_key=True),
     Column("name", String(40), nullable=False),
     Column("name_key", String(80), nullable=False, unique=True),  # name.casefold(): unique, any script
+    # what the name looks like, lower case first and as written first (confusables.name_looks): a new name
+    # may not look like another's; not unique, as names older than the rule keep theirs (migration 0005)
+    Column("name_skeleton", String(400), nullable=True, index=True),
+    Column("name_skeleton_cased", String(400), nullable=True, index=True),
     Column("password_hash", Text, nullable=True),  # Argon2id; None for a guest
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
