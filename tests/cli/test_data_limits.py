@@ -115,3 +115,18 @@ def test_harmonies_names_a_missing_field(tmp_path: Path, capsys: pytest.CaptureF
     path.write_text(json.dumps(data), "utf-8")
     line = check(capsys, "harmonies", path)
     assert f"cards {path}: animal " in line and "missing 'cube_on'" in line and "None" not in line
+
+
+def test_a_value_of_a_wrong_type_or_a_key_with_a_line_break_is_one_line(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the long fuzz run: a list as a Harmonies cube_on raised TypeError (unhashable); a Spirits of
+    the Wild points key holding a line break split the message."""
+    data = exported("harmonies")
+    data["animals"][0]["cube_on"] = ["water"]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps(data), "utf-8")
+    assert "animal alligator: cube_on ['water'] is not a kind" in check(capsys, "harmonies", path)
+    data = exported("spirits_of_the_wild")
+    data["animals"][0]["points"] = {"a\nb": 1}
+    path.write_text(json.dumps(data), "utf-8")
+    assert "animal owl: points must have per_complete_set, not 'a\\nb'" in check(capsys, "spirits_of_the_wild", path)

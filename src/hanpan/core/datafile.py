@@ -44,8 +44,21 @@ _BRACKET: Final = re.compile(r"[\[\]{}]")
 _KO: Final = {"cards": "카드", "deck": "덱"}
 
 
+def one_line(text: str) -> str:
+    """``text`` with every character that is not printable (a line break, a tab…) escaped: a message quoting
+    a file's keys stays one line.
+
+    >>> one_line("points must have a, not b\nc")
+    'points must have a, not b\\nc'
+    """
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
 def fail(label: str, source: str, message: str) -> DataError:
     """One line: what the file is (``cards``, ``deck``), the file, what is wrong and what is allowed."""
+    message = one_line(message)
     return DataError(f"{label} {source}: {message}", f"{_KO.get(label, label)} {source}: 잘못된 파일 ({message})")
 
 

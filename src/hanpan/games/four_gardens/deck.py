@@ -27,7 +27,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Final
 
-from hanpan.core.datafile import missing, read_json, shown, unknown
+from hanpan.core.datafile import missing, one_line, read_json, shown, unknown
 from hanpan.core.errors import DataError
 from hanpan.games.four_gardens.data import COLOURS, GODS, RESOURCES, SIZES
 
@@ -111,6 +111,7 @@ class Deck:
 
 
 def _problem(source: str, message: str) -> DataError:
+    message = one_line(message)
     return DataError(f"deck {source}: {message}", f"덱 {source}: 잘못된 파일 ({message})")
 
 

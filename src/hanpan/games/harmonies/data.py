@@ -20,7 +20,7 @@ import json
 from importlib import resources
 from typing import Any, Final
 
-from hanpan.core.datafile import missing, read_json, shown, unknown
+from hanpan.core.datafile import missing, one_line, read_json, shown, unknown
 from hanpan.core.errors import DataError
 
 
@@ -150,6 +150,7 @@ def _whole(value: object, low: int | None = None, high: int | None = None) -> bo
 
 def _fail(source: str, where: str, message: str) -> DataError:
     """One line: the file, the card, what is wrong and what is allowed."""
+    message = one_line(message)
     return DataError(f"cards {source}: {where}: {message}", f"카드 {source}: {where}: 잘못된 값 ({message})")
 
 
@@ -168,7 +169,8 @@ def _check_cells(card: dict[str, Any], source: str, where: str) -> None:
     cells = card.get("cells")
     if not isinstance(cells, list) or not cells:
         raise _fail(source, where, "'cells' must be a non-empty list of {q, r, kind} cells")
-    if card.get("cube_on") not in KIND_TOKENS:
+    cube_on = card.get("cube_on")
+    if not isinstance(cube_on, str) or cube_on not in KIND_TOKENS:
         raise _fail(source, where, f"cube_on {shown(card.get('cube_on'))} is not a kind; kinds: {', '.join(KINDS)}")
     seen = set()
     cube_cells = 0

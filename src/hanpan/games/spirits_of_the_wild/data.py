@@ -19,7 +19,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Final
 
-from hanpan.core.datafile import read_json, shown, unknown
+from hanpan.core.datafile import one_line, read_json, shown, unknown
 from hanpan.core.errors import DataError
 
 _EXPECTED_STONES: Final = ("blue", "teal", "orange", "white", "purple", "yellow", "spirit")
@@ -177,6 +177,7 @@ class Components:
 
 
 def _fail(source: str, message: str) -> DataError:
+    message = one_line(message)
     return DataError(f"cards {source}: {message}", f"카드 {source}: 잘못된 값 ({message})")
 
 
@@ -212,7 +213,7 @@ def check_components(data: object, source: str) -> dict[str, Any]:
             raise _fail(source, f"animal {animal['id']}: unknown key {shown(extra)}; keys: id, points")
         if set(points) != set(shape):
             raise _fail(source, f"animal {animal['id']}: points must have {', '.join(shape)}, not "
-                                f"{', '.join(points) or 'nothing'}")
+                                f"{shown(', '.join(points)) if points else 'nothing'}")
         for key, entries in shape.items():
             value = points[key]
             if entries and not (isinstance(value, list) and len(value) == entries
