@@ -13,6 +13,10 @@ Readers and what each must do with generated and mutated input:
   of the game: only NotationError / IllegalActionError, and a refused move leaves the state unchanged.
 - ``options``: ``game.new`` with arbitrary player counts, seeds, option names and values: an OptionError (or
   another HanpanError) or a state.
+- ``datafile``: designers' data files (each game's export, docs/data.md) nested deep, over the size cap, in
+  other encodings or with bytes changed, with huge or odd numbers, unknown and missing keys and wrong types,
+  through ``hanpan data check``'s ``check`` and ``changes`` and the game option: a DataError line, or a file
+  a game (with a ``greedy`` seat) plays with.
 
 The suite runs each reader a bounded number of times; ``benchmarks/fuzz_long.py`` runs them for minutes and
 counts the inputs and the uncaught exceptions.  The checks live here (``READERS``) for both.
@@ -22,17 +26,24 @@ from __future__ import annotations
 
 import copy
 import functools
+import importlib
 import json
+import os
 import random
+import tempfile
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import hanpan
+from hanpan.agents import make_agent
+from hanpan.agents.base import Seat
 from hanpan.core.action import Action
 from hanpan.core.contract import ScoreCard, State
+from hanpan.core.datafile import MAX_BYTES
 from hanpan.core.errors import HanpanError, IllegalActionError, NotationError, OptionError, PositionError, RecordError
 from hanpan.core.options import NOT_OPTIONS, parse_option_assignments
 from hanpan.core.record import Record, decode_json, replay
@@ -450,6 +461,83 @@ def fuzz_options(data: st.DataObject) -> None:
     check_options(game_id, players, seed, options)
 
 
+DATA_GAMES = ("harmonies", "spirits_of_the_wild", "four_gardens")
+
+
+@functools.cache
+def _export(game_id: str) -> dict[str, Any]:
+    data: dict[str, Any] = importlib.import_module(f"hanpan.games.{game_id}.datafile").export()
+    return data
+
+
+def data_file_bytes(data: st.DataObject, game_id: str) -> bytes:
+    """A data file of ``game_id``: its export changed in one of the ways a designer's (or a hostile) file is."""
+    base = _export(game_id)
+    how = data.draw(st.sampled_from(["mutate", "nest", "bytes", "encoding", "number", "size"]), label="how")
+    if how == "mutate":  # unknown / missing keys, wrong types, values off by a little or a lot
+        return json.dumps(mutate(data, base, rounds=3)).encode()
+    if how == "nest":
+        deep = data.draw(st.sampled_from([1, 31, 32, 33, 100, 1500, 5000]), label="depth")
+        opening, closing = data.draw(st.sampled_from([("[", "]"), ('{"a": ', "}"), ('{"cards": [', "]}")]))
+        inner = json.dumps(data.draw(st.sampled_from([base, 1, "x", []])))
+        return (opening * deep + inner + closing * deep).encode()
+    text = json.dumps(base, ensure_ascii=False)
+    if how == "bytes":
+        raw = bytearray(text.encode())
+        for _ in range(data.draw(st.integers(1, 3))):
+            at = data.draw(st.integers(0, len(raw)))
+            raw[at:at + data.draw(st.integers(0, 2))] = data.draw(st.binary(min_size=0, max_size=4))
+        return bytes(raw)
+    if how == "encoding":
+        codec = data.draw(st.sampled_from(["utf-16", "utf-32", "latin-1", "utf-8-sig", "cp949"]))
+        return text.replace('"about": "', '"about": "é 한 ').encode(codec, errors="replace")
+    if how == "number":  # a number of the file replaced by a huge, negative, fractional or odd one
+        digits = data.draw(st.sampled_from(["9" * 21, "9" * 5000, "1e400", "-1", "0.5", "1E2", "NaN", "-Infinity",
+                                            "100", "99", "1" + "0" * 18, "-0"]))
+        spots = [i for i in range(len(text)) if text[i].isdigit() and not text[i - 1].isdigit()
+                 and text[i - 1] in " [:"]
+        at = spots[data.draw(st.integers(0, len(spots) - 1))]
+        end = at
+        while end < len(text) and text[end].isdigit():
+            end += 1
+        return (text[:at] + digits + text[end:]).encode()
+    return text.encode() + b" " * data.draw(st.sampled_from([MAX_BYTES - len(text) - 1, MAX_BYTES]))
+
+
+def check_data_file(game_id: str, raw: bytes) -> None:
+    """``hanpan data check``'s reading and the game option: a one-line DataError, or a file that plays."""
+    part = importlib.import_module(f"hanpan.games.{game_id}.datafile")
+    handle, path = tempfile.mkstemp(suffix=".json")  # a new path: the games keep each path's file once read
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(raw)
+        try:
+            part.check(path, "en")
+        except HanpanError as e:
+            assert "\n" not in str(e) and path in str(e), str(e)
+            with pytest.raises(HanpanError):
+                hanpan.game(game_id).new(players=2, seed=1, **{part.OPTION: path})
+            return
+        part.changes(path, "ko")
+        state = hanpan.game(game_id).new(players=2, seed=1, **{part.OPTION: path})
+        rng = random.Random(len(raw))
+        for _ in range(3):
+            if state.is_over:
+                break
+            state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over:
+            state.apply(make_agent("greedy", seed=1).choose(Seat(state, state.current_player)))
+    finally:
+        os.remove(path)
+
+
+def fuzz_datafile(data: st.DataObject) -> None:
+    game_id = data.draw(st.sampled_from(DATA_GAMES), label="game")
+    raw = data_file_bytes(data, game_id)
+    LAST["input"] = (game_id, raw[:300])
+    check_data_file(game_id, raw)
+
+
 #: the input each reader drew last (the long run shows it with a break)
 LAST: dict[str, Any] = {}
 
@@ -459,6 +547,7 @@ READERS: dict[str, Callable[[st.DataObject], None]] = {
     "from_json": fuzz_from_json,
     "notation": fuzz_notation,
     "options": fuzz_options,
+    "datafile": fuzz_datafile,
 }
 
 SUITE = settings(max_examples=150, deadline=None, derandomize=True,
@@ -526,3 +615,10 @@ def test_players_or_seed_as_an_option_is_refused() -> None:
             assert "is not a game option" in str(e)
         else:
             raise AssertionError(f"a record with option {name} was accepted")
+
+
+@settings(max_examples=120, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data())
+def test_fuzz_datafile(data: st.DataObject) -> None:
+    fuzz_datafile(data)
