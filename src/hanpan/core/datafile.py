@@ -48,8 +48,8 @@ def one_line(text: str) -> str:
     """``text`` with every character that is not printable (a line break, a tab…) escaped: a message quoting
     a file's keys stays one line.
 
-    >>> one_line("points must have a, not b\nc")
-    'points must have a, not b\\nc'
+    >>> print(one_line("points must have a, not b" + chr(10) + "c"))
+    points must have a, not b\\nc
     """
     if text.isprintable():
         return text
