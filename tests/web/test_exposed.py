@@ -238,12 +238,12 @@ def test_the_log_holds_no_query_and_no_path_parameters_however_the_url_is_spelle
 
 # --- finding 10: X-Forwarded-For believed only from the proxies named -------------------------------------
 
-def _bot_games_from(base: str, addresses: list[str]) -> list[int]:
-    """The status of a new game with a computer seat, asked for as each of ``addresses`` (X-Forwarded-For)."""
+def _registrations_from(base: str, addresses: list[str]) -> list[int]:
+    """The status of a new account registered as each of ``addresses`` (X-Forwarded-For)."""
     statuses = []
-    for seed, address in enumerate(addresses):
+    for address in addresses:
         try:
-            _post_json(base + "/api/games", {"game": "spirits_of_the_wild", "seats": ["human", "greedy"], "seed": seed},
+            _post_json(base + "/api/account/register", {"name": f"p{len(statuses)}x", "password": PASSWORD},
                        {"X-Forwarded-For": address})
             statuses.append(201)
         except urllib.error.HTTPError as e:
@@ -252,13 +252,13 @@ def _bot_games_from(base: str, addresses: list[str]) -> list[int]:
 
 
 def test_x_forwarded_for_is_believed_only_from_the_proxies_named(tmp_path: Path) -> None:
-    one_each = ["--max-bot-games-per-client", "1"]
+    one_each = ["--registrations-per-hour", "1"]
     with running_server(f"sqlite:///{tmp_path}/a.sqlite3", options=one_each) as base:
-        # a local process posing as two clients is one client: the second game is refused
-        assert _bot_games_from(base, ["10.1.1.1", "10.2.2.2"]) == [201, 429]
+        # a local process posing as two clients is one client: the second account is refused
+        assert _registrations_from(base, ["10.1.1.1", "10.2.2.2"]) == [201, 429]
     with running_server(f"sqlite:///{tmp_path}/b.sqlite3",
                         options=[*one_each, "--forwarded-allow-ips", "127.0.0.1"]) as base:
-        assert _bot_games_from(base, ["10.1.1.1", "10.2.2.2", "10.2.2.2"]) == [201, 201, 429]  # a proxy named
+        assert _registrations_from(base, ["10.1.1.1", "10.2.2.2", "10.2.2.2"]) == [201, 201, 429]  # a proxy named
 
 
 # --- finding 1: slow request bodies -------------------------------------------------------------------
