@@ -52,7 +52,7 @@ menu: $(COMPILED)
 test: $(DEV_STAMP) browser-deps lint typecheck jscheck unit
 
 lint: $(DEV_STAMP)
-	$(BIN)/ruff check src tests benchmarks tools setup.py conftest.py
+	$(BIN)/ruff check src tests benchmarks tools training setup.py conftest.py
 
 typecheck: $(DEV_STAMP)
 	$(BIN)/mypy --strict src/hanpan
