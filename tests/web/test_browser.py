@@ -287,6 +287,32 @@ def test_the_lobby_in_korean_on_a_phone(server: str, browser: Any) -> None:
     context.close()
 
 
+def test_the_lobby_lists_this_browsers_practice_games_to_resume_or_abandon(server: str, browser: Any) -> None:
+    """Issue 60 §16: a practice game had no way to end, and a player with 6 going on was stuck."""
+    context, page, errors = new_page(browser, PHONE, "ko")
+    create_in_lobby(page, server, "spirits_of_the_wild", ["human", "random"], seed=5)
+    game_id = page.url.split("/play/", 1)[1].split("#", 1)[0]
+    page.goto(server + "/?lang=ko")
+    page.wait_for_selector(f"#my-practice li[data-game='{game_id}']")
+    mine = page.locator("#my-practice")
+    assert "내 연습 게임" in mine.inner_text() and "포기" in mine.inner_text()
+    resume = mine.locator("a.join").first.get_attribute("href") or ""
+    assert f"/play/{game_id}#token=" in resume
+    page.once("dialog", lambda dialog: dialog.accept())
+    mine.locator("button.abandon").click()
+    page.wait_for_function("() => !document.querySelector('#my-practice li')")
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}") as answer:
+        assert json.loads(answer.read())["status"] == "abandoned"
+    # the game's own page offers it too
+    create_in_lobby(page, server, "spirits_of_the_wild", ["human", "random"], seed=6)
+    page.wait_for_selector("#abandon")
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#abandon")
+    page.wait_for_function("() => !document.querySelector('#abandon')")
+    assert errors == []
+    context.close()
+
+
 @pytest.mark.parametrize(("game", "lang", "options"), [("harmonies", "en", {"side": "B", "spirits": True}),
                                                        ("four_gardens", "ko", {"whims": True})])
 def test_four_seats_scores_fit_the_side_panel(server: str, browser: Any, game: str, lang: str,

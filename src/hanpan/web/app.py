@@ -241,10 +241,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     # --- games ---------------------------------------------------------------------------------
     @app.post("/api/games", status_code=201, summary="Start a game; each human seat gets its secret token")
-    async def create(request: NewGame, http: Request) -> dict[str, Any]:
+    async def create(request: NewGame, http: Request, lang: Lang = "en") -> dict[str, Any]:
         client = http.client.host if http.client is not None else "?"
         created = await hub().create(request.game, list(request.seats), dict(request.options), request.seed,
-                                     client=client)
+                                     client=client, lang=lang)
         seats = []
         for seat, kind in enumerate(created.game.seats):
             entry: dict[str, Any] = {"seat": seat, "kind": kind}
@@ -255,9 +255,18 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     @app.get("/api/games", summary="Games in progress and finished, newest first")
     async def list_games(status: Literal["playing", "finished", "unfinished", "all"] = "all",
-                         limit: int = Query(50, ge=1, le=200)) -> list[dict[str, Any]]:
+                         limit: int = Query(50, ge=1, le=200),
+                         ids: str | None = Query(None, max_length=2000, description=(
+                             "only these games (comma-separated ids, at most 50): the lobby's own games"))
+                         ) -> list[dict[str, Any]]:
         wanted = None if status == "all" else [status]
-        stored = await hub().db(hub().store.games, wanted, limit)
+        if ids is not None:
+            chosen = [i for i in ids.split(",") if i]
+            if len(chosen) > 50:
+                raise ApiError(422, f"ids: at most 50 game ids, comma-separated; these are {len(chosen)}")
+            stored = await hub().db(hub().store.games_by_ids, chosen, wanted)
+        else:
+            stored = await hub().db(hub().store.games, wanted, limit)
         return [{"id": g.id, "game": g.game, "status": g.status, "seats": g.seats, "options": g.options,
                  "move_number": g.move_count, "updated_at": g.updated_at.isoformat(),
                  "result": g.result} for g in stored]
@@ -283,6 +292,13 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
                         lang: Lang = "en") -> Response:
         live, seat = await acting_seat(game_id, request, "undo")
         await hub().undo(live, seat, undo.move_number if undo is not None else None)
+        return body_response(live, seat, lang)
+
+    @app.post("/api/games/{game_id}/abandon", summary="Give up a practice game: it ends unfinished",
+              response_model=dict[str, Any])
+    async def post_abandon(game_id: str, request: Request, lang: Lang = "en") -> Response:
+        live, seat = await acting_seat(game_id, request, "abandoning a game")
+        await hub().abandon(live)
         return body_response(live, seat, lang)
 
     @app.get("/api/games/{game_id}/record", summary="The hanpan.record/1 record, once the game is over")

@@ -35,6 +35,7 @@ AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
     ("GET", "/api/games/{game_id}"): (ANYONE, "the game as a spectator sees it; a seat sees its own view"),
     ("POST", "/api/games/{game_id}/moves"): (SEAT, "a move of your seat"),
     ("POST", "/api/games/{game_id}/undo"): (SEAT, "take back your seat's last decision"),
+    ("POST", "/api/games/{game_id}/abandon"): (SEAT, "give up a practice game (it ends unfinished)"),
     ("GET", "/api/games/{game_id}/record"): (ANYONE, "the record, once the game is over"),
     ("GET", "/api/games/{game_id}/replay"): (ANYONE, "a finished game's replay"),
     ("POST", "/api/replay"): (ANYONE, "replay a record file"),

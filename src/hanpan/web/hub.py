@@ -31,6 +31,7 @@ from hanpan.core.contract import Game
 from hanpan.core.errors import HanpanError, OptionError
 from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
+from hanpan.web import practice
 from hanpan.web.bots import BotScheduler
 from hanpan.web.decisions import Decision
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
@@ -245,11 +246,12 @@ class Hub:
     # --- games -------------------------------------------------------------------------------------
     async def create(self, game_id: str, seats: list[str], options: dict[str, Any], seed: int | None,
                      tokens: bool = True, players: dict[int, Any] | None = None,
-                     table_id: str | None = None, client: str | None = None) -> Created:
+                     table_id: str | None = None, client: str | None = None, lang: str = "en") -> Created:
         """Check a new game's request (OptionError on anything wrong), store it and start its bots.
 
         ``tokens``: each human seat gets a secret token (handed to whoever asked for the game); a lobby
-        table's game has none: there a seat is its player's (``players``: seat -> player)."""
+        table's game has none: there a seat is its player's (``players``: seat -> player).  ``lang``: the
+        language of a refusal of the practice games' limit."""
         game = find_game(game_id)
         allowed = web_options(game)
         for name in options:
@@ -262,13 +264,15 @@ class Hub:
                 raise OptionError(f"unknown seat {kind!r}; seats: {', '.join(kinds)}")
         with_bots = client is not None and any(kind != HUMAN for kind in seats)
         if with_bots:
-            await self._check_bot_games(client)
+            await self._check_bot_games(client, lang)
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}")
         state = game.new(players=len(seats), seed=seed if seed is not None else secrets.randbelow(MAX_SEED),
                          **options)
         record = Record.of(state, seats, [])
-        stored = StoredGame(secrets.token_urlsafe(9), game.id, record.options, state.seed, seats)
+        now = self.clock()  # a game's last change is its start until someone moves
+        stored = StoredGame(secrets.token_urlsafe(9), game.id, record.options, state.seed, seats, created_at=now,
+                            updated_at=now)
         secret = ({seat: secrets.token_urlsafe(24) for seat, kind in enumerate(seats) if kind == HUMAN}
                   if tokens else {})
         await self.db(self.store.create_game, stored, {s: hash_token(t) for s, t in secret.items()})
@@ -283,19 +287,37 @@ class Hub:
         log.info("game %s created: %s, seats %s", stored.id, game.id, ",".join(seats))
         return Created(stored, secret)
 
-    async def _check_bot_games(self, client: str | None) -> None:
-        """MoveRefused(429) when ``client`` already has ``max_bot_games_per_client`` games in progress
-        with a computer seat (each keeps the shared workers busy)."""
+    async def _check_bot_games(self, client: str | None, lang: str) -> None:
+        """MoveRefused(429, in ``lang``) when ``client`` already has ``max_bot_games_per_client`` games with
+        a computer seat running (``hanpan.web.practice``: thinking, or changed lately)."""
         mine = self._bot_games_of.get(str(client), set())
-        for game_id in list(mine):  # forget the ones that ended
+        now, count = self.clock(), 0
+        for game_id in list(mine):
             live = self._games.get(game_id)
-            status = live.status if live is not None else getattr(await self.db(self.store.game, game_id),
-                                                                  "status", "gone")
-            if status != "playing":
-                mine.discard(game_id)
-        if len(mine) >= self.settings.max_bot_games_per_client:
-            raise MoveRefused(429, f"you have {len(mine)} games with computer seats going on, the most one "
-                                   "address may have; finish one first")
+            stored = live.stored if live is not None else await self.db(self.store.game, game_id)
+            status = live.status if live is not None else stored.status if stored is not None else "gone"
+            if status != "playing" or stored is None:
+                mine.discard(game_id)  # forget the ones that ended
+            elif practice.running(status, stored.updated_at, live is not None and live.thinking, now):
+                count += 1
+        if count >= self.settings.max_bot_games_per_client:
+            raise MoveRefused(429, practice.too_many(count, lang))
+
+    async def abandon(self, live: LiveGame) -> None:
+        """End a practice game unfinished (its person gives up): stored, then pushed; 409 when it is over
+        or a lobby table's (that one is left with the table's ``leave``)."""
+        if live.table_id is not None:
+            raise MoveRefused(409, f"a table's game is left with POST /api/tables/{live.table_id}/leave")
+        async with live.lock:
+            if live.status != "playing":
+                raise MoveRefused(409, f"the game is over ({live.status}): there is nothing to abandon")
+            await self.db(self.store.abandon, live.stored.id)
+            live.abandoned = True
+            live.version += 1
+        await self.sync.announce(CHANGED, live.stored.id)
+        self.changed(live)
+        self.sync.let_go(live.stored.id)
+        log.info("game %s abandoned by its player", live.stored.id)
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The live game (loaded and rebuilt from its moves on first use), or None if there is none."""
@@ -438,7 +460,7 @@ class Hub:
             while True:
                 async with live.lock:
                     seat = live.state.current_player
-                    if live.state.is_over or seat is None or not live.is_bot(seat):
+                    if live.state.is_over or live.abandoned or seat is None or not live.is_bot(seat):
                         return
                     number = live.move_number
                     kind = live.stored.seats[seat]
@@ -460,6 +482,8 @@ class Hub:
                     await asyncio.sleep(failures)
                     continue
                 async with live.lock:
+                    if live.abandoned:  # given up on while the seat thought
+                        return
                     if live.move_number != number:
                         continue
                     action = live.state.parse_action(notation)

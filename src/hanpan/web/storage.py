@@ -324,6 +324,14 @@ class Store:
         with self.engine.connect() as c:
             return [_row_game(r) for r in c.execute(query).all()]
 
+    def games_by_ids(self, ids: Sequence[str], status: Sequence[str] | None = None) -> list[StoredGame]:
+        """The games of ``ids`` that exist (optionally only those of the given statuses), newest first."""
+        query = select(games_table).where(games_table.c.id.in_(list(ids))).order_by(games_table.c.updated_at.desc())
+        if status:
+            query = query.where(games_table.c.status.in_(list(status)))
+        with self.engine.connect() as c:
+            return [_row_game(r) for r in c.execute(query).all()]
+
     def resumable_ids(self, since: datetime) -> list[str]:
         """The games in progress, changed since ``since``, with a computer seat: the ones to resume at
         start (a game of people only waits for them, and is rebuilt when one opens it)."""

@@ -311,6 +311,7 @@ function tools() {
   if (hint) out.push(hint);
   if (body.status === "finished") out.push(h("button", { type: "button", id: "show-final", onclick: () => openFinal() }, t("final_scores", lang)));
   if (body.table && body.seat !== null && body.status === "playing") out.push(h("button", { type: "button", id: "resign", class: "small", onclick: resign }, t("resign", lang)));
+  if (!body.table && token && body.seat !== null && body.status === "playing") out.push(h("button", { type: "button", id: "abandon", class: "small", onclick: abandon }, t("abandon_game", lang)));
   return out;
 }
 
@@ -392,6 +393,17 @@ async function resign() {
   try {
     await api(`/api/tables/${encodeURIComponent(body.table)}/leave`, { method: "POST", body: {} });
     location.assign("/");
+  } catch (e) {
+    message = /** @type {Error} */ (e).message;
+    render();
+  }
+}
+
+/** Give up a practice game (no table): it ends unfinished, for every seat. */
+async function abandon() {
+  if (!body || body.table || !token || !window.confirm(t("abandon_confirm", lang))) return;
+  try {
+    show(await api(`/api/games/${encodeURIComponent(gameId)}/abandon?lang=${lang}`, { method: "POST", token }), performance.now());
   } catch (e) {
     message = /** @type {Error} */ (e).message;
     render();

@@ -161,6 +161,11 @@ const WORDS = {
   chat_report_confirm: ["Report {name}'s message to the site's moderators?", "{name}의 메시지를 사이트 관리자에게 신고할까요?"],
   chat_reported: ["reported", "신고함"],
   resign: ["Resign", "기권"],
+  your_practice: ["Your practice games", "내 연습 게임"],
+  your_practice_help: ["The games against the computer this browser plays. Up to 6 can run at once; one nobody moved in for 10 minutes no longer counts.",
+    "이 브라우저에서 하는 컴퓨터와의 게임입니다. 한 번에 6개까지 진행할 수 있고, 10분 동안 아무도 두지 않은 게임은 세지 않습니다."],
+  abandon_game: ["Abandon", "포기"],
+  abandon_confirm: ["Abandon this game? It ends unfinished and cannot be resumed.", "이 게임을 포기할까요? 끝나지 않은 채로 끝나고 다시 이어 할 수 없습니다."],
   resign_confirm: ["Resign this game? Your seat goes to the table's rule (a computer plays it, or the game ends).",
     "이 게임을 기권할까요? 자리는 테이블 규칙에 따릅니다 (컴퓨터가 두거나 게임이 끝남)."],
   // profiles and leaderboards

@@ -1,9 +1,10 @@
 // The lobby: the open tables to join, your tables, a new table; below, practice games (no account: the
-// game, seats, options, seed, and its links to hand out) and the games on the server.
+// game, seats, options, seed, and its links to hand out), this browser's practice games going on (resume,
+// abandon) and the games on the server.
 
 import { api, currentLang, gameName, header, meta, t, whoami } from "./common.js";
 import { newTableForm, optionField, readOptions, tablesSection } from "./tables-ui.js";
-import { remember, playLink, tokensOf } from "./tokens.js";
+import { remember, playLink, rememberedGames, tokensOf } from "./tokens.js";
 import { h } from "./ui.js";
 
 const lang = currentLang();
@@ -69,7 +70,7 @@ function form(info) {
     const seedText = /** @type {HTMLInputElement} */ (seed).value.trim();
     if (seedText !== "") request.seed = Number(seedText);
     try {
-      const created = await api("/api/games", { method: "POST", body: request });
+      const created = await api(`/api/games?lang=${lang}`, { method: "POST", body: request });
       for (const s of created.seats) if (s.token) remember(created.id, s.seat, s.token);
       // your seat opens at once (the first person's seat); its page offers the other seats' links
       const first = created.seats.find((/** @type {any} */ s) => s.token);
@@ -92,6 +93,7 @@ function form(info) {
 }
 
 const lists = h("section", { id: "games" });
+const practiceBox = h("section", { id: "my-practice" });
 /** @type {Record<string, string>} a level's name in the page's language */
 const titles = {};
 
@@ -111,6 +113,35 @@ async function refresh() {
   };
   const list = (/** @type {any[]} */ games) => (games.length ? h("ul", { class: "game-list" }, ...games.map(row)) : h("p", { class: "help" }, t("none_yet", lang)));
   lists.replaceChildren(h("h2", {}, t("in_progress", lang)), list(playing), h("h2", {}, t("finished", lang)), list(finished));
+  await drawPractice(names);
+}
+
+/** This browser's practice games going on, each to resume or abandon. @param {Record<string, string>} names */
+async function drawPractice(names) {
+  const ids = rememberedGames().slice(-50);
+  const games = ids.length ? await api(`/api/games?status=playing&ids=${ids.map(encodeURIComponent).join(",")}`) : [];
+  if (!games.length) {
+    practiceBox.replaceChildren();
+    return;
+  }
+  const error = h("p", { class: "error", role: "alert" });
+  const row = (/** @type {any} */ g) => {
+    const mine = Object.entries(tokensOf(g.id));
+    const seats = g.seats.map((/** @type {string} */ k) => (k === "human" ? t("human", lang) : titles[k] || k)).join(", ");
+    const resume = mine.map(([seat, token]) => h("a", { href: playLink(g.id, token), class: "join" }, `${t("join", lang)} (${t("player", lang, { n: Number(seat) + 1 })})`));
+    const abandon = h("button", { type: "button", class: "small abandon", onclick: async () => {
+      if (!mine.length || !window.confirm(t("abandon_confirm", lang))) return;
+      try {
+        await api(`/api/games/${encodeURIComponent(g.id)}/abandon?lang=${lang}`, { method: "POST", token: mine[0][1] });
+        await refresh();
+      } catch (e) {
+        error.textContent = /** @type {Error} */ (e).message;
+      }
+    } }, t("abandon_game", lang));
+    return h("li", { "data-game": g.id }, h("b", {}, names[g.game] || g.game), ` · ${seats} · ${t("moves_made", lang, { n: g.move_number })} `, ...[...resume, abandon].flatMap((a) => [a, " "]));
+  };
+  practiceBox.replaceChildren(h("h2", {}, t("your_practice", lang)), h("p", { class: "help" }, t("your_practice_help", lang)),
+    h("ul", { class: "game-list" }, ...games.map(row)), error);
 }
 
 async function main() {
@@ -120,7 +151,7 @@ async function main() {
   const { player } = await whoami();
   const tables = tablesSection(info, player, lang);
   const side = h("div", { class: "lobby-forms" }, player ? newTableForm(info, lang) : "", form(info));
-  root.replaceChildren(header(lang), h("main", { class: "lobby" }, h("div", { class: "lobby-lists" }, tables, lists), side));
+  root.replaceChildren(header(lang), h("main", { class: "lobby" }, h("div", { class: "lobby-lists" }, practiceBox, tables, lists), side));
   await refresh();
 }
 

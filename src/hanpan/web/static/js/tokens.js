@@ -18,6 +18,11 @@ export function remember(gameId, seat, token) {
   localStorage.setItem(KEY, JSON.stringify(seats));
 }
 
+/** The games this browser holds a seat of, the most recently remembered last. @returns {string[]} */
+export function rememberedGames() {
+  return Object.keys(all());
+}
+
 /** @param {string} gameId @returns {Record<string, string>} */
 export function tokensOf(gameId) {
   return all()[gameId] || {};
