@@ -224,6 +224,26 @@ def test_a_seat_past_its_time_is_taken_over_or_the_game_abandoned(lobby: Lobby, 
                  or lobby.game("Ann", game_id)["status"] != "playing")
 
 
+def test_a_turn_limit_is_checked_on_a_game_read_back_from_the_database(db_url: str) -> None:
+    """After a restart the game comes from the database: SQLite's naive updated_at raised TypeError in every
+    deadline check (found by the API fuzzing's turn table), so no seat ever ran out of time."""
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        lobby = Lobby(client)
+        for name in ("Ann", "Bob"):
+            lobby.register(name)
+        pace = {"kind": "turn", "limit_s": 3600, "on_timeout": "abandon"}
+        table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}], pace=pace)
+        game_id = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        hub = client.app.state.hanpan_lobby().hub
+        real = hub.clock
+        check = client.app.state.hanpan_lobby().check_deadlines
+        assert client.portal.call(check) == 0
+        hub.clock = lambda: real() + timedelta(hours=1, minutes=1)
+        assert client.portal.call(check) == 1
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "abandoned"
+
+
 def test_leaving_a_game_hands_the_seat_to_the_tables_level(lobby: Lobby) -> None:
     for name in ("Ann", "Bob"):
         lobby.register(name)

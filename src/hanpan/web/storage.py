@@ -148,10 +148,15 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _utc(moment: datetime) -> datetime:
+    """SQLite gives back its timestamps naive (they are UTC); compared with an aware one they raised TypeError."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 def _row_game(row: Any) -> StoredGame:
     return StoredGame(row.id, row.game, json.loads(row.options), int(row.seed), json.loads(row.seats), row.status,
                       row.move_count, json.loads(row.result) if row.result else None,
-                      row.created_at, row.updated_at)
+                      _utc(row.created_at), _utc(row.updated_at))
 
 
 def make_engine(url: str) -> Engine:
