@@ -21,6 +21,8 @@ from hanpan.agents.base import Agent, Seat
 from hanpan.agents.levels import LEVELS, MCTS_DEFAULTS, check_settings, level_settings
 from hanpan.agents.mcts import SETTINGS as MCTS_SETTINGS
 from hanpan.agents.mcts import MCTSAgent, parse_budget
+from hanpan.agents.plans import SETTINGS as PLAN_SETTINGS
+from hanpan.agents.plans import PlanAgent
 from hanpan.agents.rollout import SETTINGS as ROLLOUT_SETTINGS
 from hanpan.agents.rollout import RolloutAgent
 from hanpan.agents.simple import GreedyAgent, RandomAgent
@@ -70,10 +72,12 @@ class LevelAgent(Agent):
 def _make_search(settings: dict[str, Any], seed: int) -> Agent:
     settings = dict(settings)
     kind = settings.pop("agent", "mcts")
-    known = {"mcts": MCTS_SETTINGS, "rollout": ROLLOUT_SETTINGS}.get(kind)
+    known = {"mcts": MCTS_SETTINGS, "rollout": ROLLOUT_SETTINGS, "plan": PLAN_SETTINGS}.get(kind)
     if known is None:
-        raise ValueError(f"unknown search {kind!r} in a level's settings; searches: mcts, rollout")
+        raise ValueError(f"unknown search {kind!r} in a level's settings; searches: mcts, rollout, plan")
     check_settings(kind, settings, known)
+    if kind == "plan":
+        return PlanAgent(seed, **settings)
     return RolloutAgent(seed, **settings) if kind == "rollout" else MCTSAgent(seed, **settings)
 
 

@@ -168,6 +168,13 @@ class Game(ABC):
         """A cheaper ``evaluate`` for ranking many actions at once; default: ``evaluate`` itself."""
         return self.evaluate(state, player)
 
+    def turn_plans(self, state: State, width: int) -> list[tuple[tuple[Action, ...], float]]:
+        """The player to move's complete turns from ``state`` (its own view or a sample of it), each with
+        its value, best first: the turn planner's candidates (hanpan.agents.plans).  ``width`` bounds the
+        game's search for them.  Default: none (a game without a planner, or without a learned value
+        for this setting, is played otherwise)."""
+        return []
+
     def player_range(self) -> str:
         if self.min_players == self.max_players:
             return str(self.min_players)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, cast
 
-from hanpan.core.action import ActionTable
+from hanpan.core.action import Action, ActionTable
 from hanpan.core.contract import Game, ScoreCard, State
 from hanpan.core.errors import PositionError
 from hanpan.core.options import OptionSpec, OptionValue, resolve_options
@@ -21,9 +21,11 @@ from hanpan.core.positions import read_bool, read_int
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
+from hanpan.games.harmonies.afterstate import weights_for
 from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
 from hanpan.games.harmonies.cardset import cards_for
 from hanpan.games.harmonies.chance import CHANCE_ACTIONS
+from hanpan.games.harmonies.plans import plans
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
@@ -89,6 +91,15 @@ class Harmonies(Game):
     def quick_evaluate(self, state: State, player: int) -> float:
         """``evaluate`` without placing the tokens in hand (about 20 times faster mid-turn)."""
         return evaluate_now(cast(HarmoniesState, state), player)
+
+    def turn_plans(self, state: State, width: int) -> list[tuple[tuple[Action, ...], float]]:
+        """Complete turns valued by the learned afterstate value (hanpan.games.harmonies.plans), where a
+        model applies (hanpan.games.harmonies.afterstate)."""
+        s = cast(HarmoniesState, state)
+        weights = weights_for(s.num_players, s.side_id, s.spirits)
+        if weights is None or s.over:
+            return []
+        return [(plan.actions, plan.value) for plan in plans(s, weights, width)]
 
     def score_position(self, data: Mapping[str, Any]) -> ScoreCard:
         return score_board(data)
