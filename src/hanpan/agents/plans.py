@@ -8,11 +8,14 @@ played by greedy.
 
 >>> import hanpan
 >>> from hanpan.agents.base import Seat
+>>> from hanpan.games.harmonies import afterstate
+>>> afterstate.use(afterstate.untrained(), 1, "A")  # the value before training: the heuristic's
 >>> state = hanpan.game("harmonies").new(players=1, seed=4)
 >>> agent = PlanAgent(seed=1, width=2)
 >>> action = agent.choose(Seat(state, 0))
 >>> action in state.legal_actions(), agent.last_plans > 1
 (True, True)
+>>> afterstate.use(None, 1, "A")
 """
 
 from __future__ import annotations
