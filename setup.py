@@ -34,6 +34,8 @@ HOT = [
     "src/hanpan/games/harmonies/habitats.py",
     "src/hanpan/games/harmonies/heuristic.py",
     "src/hanpan/games/harmonies/outlook.py",
+    "src/hanpan/games/harmonies/afterstate.py",
+    "src/hanpan/games/harmonies/plans.py",
     "src/hanpan/games/harmonies/scoring.py",
     "src/hanpan/games/harmonies/state.py",
     "src/hanpan/games/harmonies/tables.py",
@@ -61,6 +63,7 @@ HOT = [
     "src/hanpan/agents/base.py",
     "src/hanpan/agents/simple.py",
     "src/hanpan/agents/rollout.py",
+    "src/hanpan/agents/plans.py",
     "src/hanpan/agents/mcts.py",
 ]
 
