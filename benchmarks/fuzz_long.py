@@ -7,8 +7,9 @@ from_json, notation, options, datafile: designers' data files) with Hypothesis f
 out evenly among the readers, the readers spread over ``--jobs`` processes), in batches of fresh random
 examples (no shrinking, no example database), and catches every failure so the run goes on.  It prints,
 per reader, the inputs tried and the breaks: an exception other than the allowed HanpanError, or a check
-that failed (e.g. a refused move that changed the state); the first few of each kind with their input's repr and the traceback's last lines.
-Exit status 1 if anything broke.  It takes ``--minutes`` (5 by default) plus the start of its processes.
+that failed (e.g. a refused move that changed the state); the first few of each kind with their input's
+repr and the traceback's last lines.  Exit status 1 if anything broke.  It takes ``--minutes`` (5 by
+default) plus the start of its processes.
 """
 
 from __future__ import annotations
