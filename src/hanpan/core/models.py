@@ -14,7 +14,7 @@ is refused in one line, never half-read.
 >>> load(blob[:-3], "demo.model.gz")
 Traceback (most recent call last):
 ...
-hanpan.core.errors.DataError: demo.model.gz: not a whole model file (Compressed file ended before the end-of-stream marker was reached)
+hanpan.core.errors.DataError: demo.model.gz: not a whole model file (Compressed file ended before the ...)
 """
 
 from __future__ import annotations

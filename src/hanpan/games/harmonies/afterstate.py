@@ -112,22 +112,18 @@ def features(s: HarmoniesState, p: int, layout: Layout = LAYOUT) -> tuple[list[i
         idx.append(cell + (i * S + st[i]) * 2 + (1 if cube_card[i] >= 0 else 0))
     shared = layout.pair_shared
     own = layout.pair
-    e = 0
-    for i, j in layout.edges:
+    for e, (i, j) in enumerate(layout.edges):
         a = st[i]
         b = st[j]
         idx.append(shared + (a * S + b if a <= b else b * S + a))
         idx.append(own + e * S * S + a * S + b)
-        e += 1
     shared = layout.tri_shared
     own = layout.tri
     canon = layout.tri_canon
-    t = 0
-    for i, j, k in layout.triangles:
+    for t, (i, j, k) in enumerate(layout.triangles):
         key = (st[i] * S + st[j]) * S + st[k]
         idx.append(shared + canon[key])
         idx.append(own + t * S * S * S + key)
-        t += 1
     turns = min(turns_to_come(s), TURNS - 1)
     quarter = min(turns // 4, _QUARTERS - 1)
     held = s.held[p]

@@ -25,7 +25,6 @@ from hanpan.games.harmonies.afterstate import weights_for
 from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
 from hanpan.games.harmonies.cardset import cards_for
 from hanpan.games.harmonies.chance import CHANCE_ACTIONS
-from hanpan.games.harmonies.plans import plans
 from hanpan.games.harmonies.data import (
     ANIMAL_CUBES,
     ANIMAL_IDS,
@@ -44,6 +43,7 @@ from hanpan.games.harmonies.data import (
 )
 from hanpan.games.harmonies.heuristic import evaluate, evaluate_now
 from hanpan.games.harmonies.learned import EVALUATIONS
+from hanpan.games.harmonies.plans import plans
 from hanpan.games.harmonies.position import cells_from_json, score_board, stack_masks
 from hanpan.games.harmonies.state import HarmoniesState
 from hanpan.games.harmonies.tables import SIDE_TABLES
