@@ -206,17 +206,33 @@ def plot(args: argparse.Namespace) -> None:
 
 
 def measure(args: argparse.Namespace) -> None:
+    """Solo games 0..N-1 of ``--seed`` played by the engine's plan agent with the model's weights."""
+    from hanpan.agents.base import Seat
+    from hanpan.agents.plans import PlanAgent
+    from hanpan.games.harmonies import afterstate
+
     model = Model.load(args.model)[0] if args.model else Model()
+    afterstate.use(model.w, 1, "A")
     scores = []
     t = time.perf_counter()
-    for g in range(args.games):
-        final, _ = play_game(model, g + args.seed * 1_000_003 if args.seed else g, args.beam)
-        scores.append(final)
+    for g in range(args.first, args.first + args.games):
+        state = GAME.new(players=1, seed=mix(args.seed, g))
+        agent = PlanAgent(seed=g, width=args.beam, samples=args.samples, finalists=args.finalists)
+        while not state.over:
+            state.apply(agent.choose(Seat(state, 0)))
+        scores.append(state.total(0))
     n = len(scores)
     mean = sum(scores) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in scores) / max(1, n - 1))
     print(f"{n} games: mean {mean:.2f} ± {1.96 * sd / math.sqrt(n):.2f} (sd {sd:.1f}), "
-          f"{(time.perf_counter() - t) / n:.2f} s a game")
+          f"{(time.perf_counter() - t) / n:.2f} s a game; scores {scores}")
+
+
+def mix(seed: int, game: int) -> int:
+    """The game's seed, as hanpan simulate --seed S makes game g's."""
+    from hanpan.core.rng import mix_seed
+
+    return mix_seed(seed, game) >> 16
 
 
 def main() -> None:
@@ -238,6 +254,9 @@ def main() -> None:
     m.add_argument("--games", type=int, default=50)
     m.add_argument("--seed", type=int, default=9)
     m.add_argument("--beam", type=int, default=4)
+    m.add_argument("--first", type=int, default=0)
+    m.add_argument("--samples", type=int, default=0)
+    m.add_argument("--finalists", type=int, default=4)
     t.add_argument("--eval-every", type=int, default=1000)
     t.add_argument("--eval-games", type=int, default=30)
     pl = sub.add_parser("plot")

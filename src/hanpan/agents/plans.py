@@ -6,6 +6,11 @@ the sample changes nothing the plans read), each valued by the game's learned af
 plays the best one decision by decision.  A game without a turn planner (``turn_plans`` empty) is
 played by greedy.
 
+With ``samples`` n (solo games), the ``finalists`` best plans are looked at one turn further: each is
+played to its end on n samples of the draws that end it, shared by all the plans (common random
+numbers: the plans meet the same tokens and cards, so their difference is their own), the next turn
+is planned on each, and the plan with the best mean of the next turn's best value is played.
+
 >>> import hanpan
 >>> from hanpan.agents.base import Seat
 >>> from hanpan.games.harmonies import afterstate
@@ -15,6 +20,9 @@ played by greedy.
 >>> action = agent.choose(Seat(state, 0))
 >>> action in state.legal_actions(), agent.last_plans > 1
 (True, True)
+>>> ahead = PlanAgent(seed=1, width=2, samples=2, finalists=2)
+>>> ahead.choose(Seat(state, 0)) in state.legal_actions()
+True
 >>> afterstate.use(None, 1, "A")
 """
 
@@ -23,9 +31,13 @@ from __future__ import annotations
 from hanpan.agents.base import Agent, Seat
 from hanpan.agents.simple import greedy_choice
 from hanpan.core.action import Action
+from hanpan.core.contract import State
+from hanpan.core.rng import Rng
 
 #: the settings a named level may give this agent
-SETTINGS = ("width",)
+SETTINGS = ("width", "samples", "finalists")
+
+Found = list[tuple[tuple[Action, ...], float]]
 
 
 class PlanAgent(Agent):
@@ -33,12 +45,17 @@ class PlanAgent(Agent):
 
     name = "plan"
 
-    def __init__(self, seed: int = 0, width: int = 4) -> None:
+    def __init__(self, seed: int = 0, width: int = 4, samples: int = 0, finalists: int = 4) -> None:
         super().__init__(seed)
-        if width < 1:
-            raise ValueError(f"width must be at least 1, not {width}")
+        if width < 1 or samples < 0 or finalists < 1:
+            raise ValueError(f"width and finalists must be at least 1 and samples at least 0, not width={width}, "
+                             f"samples={samples}, finalists={finalists}")
         #: the beam's width per central space (hanpan.games.harmonies.plans)
         self.width = width
+        #: samples of the turn's end on which the finalists are looked at one turn further (0: none)
+        self.samples = samples
+        #: the plans looked at further
+        self.finalists = finalists
         self.plan: list[Action] = []
         self._plan_at: tuple[int, int] | None = None
         #: how many complete turns the last plan weighed
@@ -60,6 +77,33 @@ class PlanAgent(Agent):
         if not found:
             self.plan = []
             return greedy_choice(state, legal, seat.player, self.rng)
-        actions, _ = found[0]
-        self.plan = list(actions[1:])
-        return actions[0]
+        best = found[0][0]
+        if self.samples and state.num_players == 1 and len(found) > 1:
+            best = self._look_ahead(state, seat.player, found[:self.finalists])
+        self.plan = list(best[1:])
+        return best[0]
+
+    def _look_ahead(self, state: State, player: int, finalists: Found) -> tuple[Action, ...]:
+        """The finalist whose next turn is best on average over the shared samples of its end."""
+        seeds = [self.rng.next64() for _ in range(self.samples)]
+        best, best_mean = finalists[0][0], float("-inf")
+        for actions, _ in finalists:
+            before = state.clone()
+            for action in actions[:-1]:
+                before.apply(action)
+            total = 0.0
+            for seed in seeds:
+                sample = before.determinize(player, Rng(seed))
+                sample.apply(actions[-1])
+                total += _next_turn_value(sample, player, self.width)
+            if total / len(seeds) > best_mean:
+                best, best_mean = actions, total / len(seeds)
+        return best
+
+
+def _next_turn_value(state: State, player: int, width: int) -> float:
+    """What ``player`` may expect from here: the final score if the game is over, else the best plan's value."""
+    if state.is_over:
+        return float(state.scores()[player].total)
+    found = state.game.turn_plans(state, width)
+    return found[0][1] if found else state.evaluate(player)
