@@ -185,8 +185,10 @@ def build_parser() -> argparse.ArgumentParser:
 def _version() -> str:
     from hanpan import __version__
     from hanpan._native import engine
+    from hanpan.core.registry import all_games
 
-    return f"hanpan {__version__}, engine {engine()}"
+    names = [name for game in all_games() for name in game.models()]
+    return f"hanpan {__version__}, engine {engine()}" + (f"; models: {', '.join(names)}" if names else "")
 
 
 def _positive(text: str) -> int:

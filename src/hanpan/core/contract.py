@@ -168,6 +168,10 @@ class Game(ABC):
         """A cheaper ``evaluate`` for ranking many actions at once; default: ``evaluate`` itself."""
         return self.evaluate(state, player)
 
+    def models(self) -> list[str]:
+        """The learned models packaged with the game, as ``name/version`` (``hanpan --version`` lists them)."""
+        return []
+
     def turn_plans(self, state: State, width: int) -> list[tuple[tuple[Action, ...], float]]:
         """The player to move's complete turns from ``state`` (its own view or a sample of it), each with
         its value, best first: the turn planner's candidates (hanpan.agents.plans).  ``width`` bounds the

@@ -175,6 +175,17 @@ def model_file(players: int, side: str) -> str:
 
 
 _LOADED: dict[tuple[int, str], models.Model | None] = {}
+#: the player counts and sides a model may be packaged for
+_SETTINGS: Final = tuple((players, side) for players in range(1, 5) for side in ("A", "B"))
+
+
+def packaged_models() -> list[str]:
+    """Every packaged model, as ``name/version`` (each loaded and checked).
+
+    >>> all(name.startswith("harmonies-value-") for name in packaged_models())
+    True
+    """
+    return [model.describe() for model in (packaged(*key) for key in _SETTINGS) if model is not None]
 #: weights played with instead of the packaged model's (training sets its own: ``use``)
 _IN_USE: dict[tuple[int, str], list[float]] = {}
 

@@ -21,7 +21,7 @@ from hanpan.core.positions import read_bool, read_int
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
-from hanpan.games.harmonies.afterstate import weights_for
+from hanpan.games.harmonies.afterstate import packaged_models, weights_for
 from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
 from hanpan.games.harmonies.cardset import cards_for
 from hanpan.games.harmonies.chance import CHANCE_ACTIONS
@@ -91,6 +91,9 @@ class Harmonies(Game):
     def quick_evaluate(self, state: State, player: int) -> float:
         """``evaluate`` without placing the tokens in hand (about 20 times faster mid-turn)."""
         return evaluate_now(cast(HarmoniesState, state), player)
+
+    def models(self) -> list[str]:
+        return packaged_models()
 
     def turn_plans(self, state: State, width: int) -> list[tuple[tuple[Action, ...], float]]:
         """Complete turns valued by the learned afterstate value (hanpan.games.harmonies.plans), where a
