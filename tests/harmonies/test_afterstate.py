@@ -37,7 +37,7 @@ def test_a_model_file_round_trips_and_a_damaged_one_is_refused_in_one_line():
     assert models.dump(header, [1.0, 2.5, -3.0]) == blob  # the same model, the same bytes
     raw = bytearray(gzip.decompress(blob))
     raw[-1] ^= 0x40  # one weight changed
-    with pytest.raises(DataError, match="^t.model.gz: the weights do not match the hash") as error:
+    with pytest.raises(DataError, match=r"^t\.model\.gz: the weights do not match the hash") as error:
         models.load(gzip.compress(bytes(raw)), "t.model.gz")
     assert "\n" not in str(error.value)
     for broken, says in ((blob[:10], "not a whole model file"), (b"plain text", "not a whole model file"),
