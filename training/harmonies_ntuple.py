@@ -126,6 +126,7 @@ def train(args: argparse.Namespace) -> None:
         print(f"resumed at game {progress['games']}", flush=True)
     else:
         model, progress = Model(), {"games": 0, "cpu": 0.0}
+    commit = _commit()  # the code this process runs (HEAD may move while it trains)
     began = time.process_time() - progress["cpu"]
     wall = time.perf_counter()
     recent: list[int] = []
@@ -155,7 +156,7 @@ def train(args: argparse.Namespace) -> None:
                 f.write(json.dumps(line) + "\n")
             meta = {"name": "harmonies-value-1p-A", "version": args.version, "game": "harmonies",
                     "players": 1, "side": "A",
-                    "command": " ".join(sys.argv), "commit": _commit(), "seed": args.seed,
+                    "command": " ".join(sys.argv), "commit": commit, "seed": args.seed,
                     "games": progress["games"], "cpu_seconds": round(progress["cpu"], 1)}
             model.save(path, meta)
             tmp = state_path + ".tmp"
