@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
-# the tests' and tools' set-up: also the research interfaces (rl) and the tools (dev)
+# the tests' and tools' set-up: also the research interfaces (rl), training (train) and the tools (dev)
 DEV_STAMP := $(VENV)/.installed-dev
 # the engines' hot modules compiled by mypyc beside their sources (setup.py lists them); built again when
 # one of them changes, so an edit never leaves an old compiled module running
@@ -31,7 +31,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 $(DEV_STAMP): $(STAMP)
-	HANPAN_PURE=1 $(BIN)/python -m pip install --quiet -e '.[web,rl,cluster,dev]'
+	HANPAN_PURE=1 $(BIN)/python -m pip install --quiet -e '.[web,rl,cluster,train,dev]'
 	touch $(DEV_STAMP)
 
 # Compiles in place with the .venv's mypyc (about 1.5 minutes).  Without a C compiler setup.py says so and
