@@ -36,6 +36,7 @@ from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
 from hanpan.web.middleware import BodyLimit, HostCheck, SecurityHeaders
+from hanpan.web.openapi_errors import install as describe_errors
 from hanpan.web.ratings import Ratings, rated_levels
 from hanpan.web.replays import MAX_REPLAY_MOVES, RateLimit, Replay, Replays, record_key
 from hanpan.web.reviews import Reviews
@@ -203,6 +204,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     routes_accounts.include(app, accounts)
     routes_tables.include(app, hub, lobby, ratings)
     routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
+    describe_errors(app)  # /openapi.json lists every error each route answers, as these handlers shape it
 
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)

@@ -49,7 +49,9 @@ def include(app: FastAPI, reviews: Callable[[], Reviews], live_game: Callable[[s
         return await reviews().answer(await live_game(game_id), level)
 
     @app.post("/api/games/{game_id}/analysis", status_code=202,
-              summary="Review a finished game by a computer level (in the background, at low priority)")
+              summary="Review a finished game by a computer level (in the background, at low priority)",
+              responses={200: {"description": "The review is stored or under way already: its answer",
+                               "content": {"application/json": {"schema": {"type": "object"}}}}})
     async def post_analysis(game_id: str, request: Request, response: Response,
                             asked: AnalysisRequest | None = None) -> dict[str, Any]:
         live = await live_game(game_id)
