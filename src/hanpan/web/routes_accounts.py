@@ -176,19 +176,15 @@ async def whoami(request: Request) -> dict[str, Any]:
 
 @router.post("/register", status_code=201, summary="Make an account and log in")
 async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-    limit = throttles(request).registrations
-    limit.check(_address(request))
-    player = await hash_pool(request).run(accounts_of(request).register, body.name, body.password)
-    limit.count(_address(request))
+    with throttles(request).registrations.counted(_address(request)):
+        player = await hash_pool(request).run(accounts_of(request).register, body.name, body.password)
     return await _log_in(request, response, player)
 
 
 @router.post("/guest", status_code=201, summary="Play as a guest under a name (no password; never rated)")
 async def guest(body: GuestRequest, request: Request, response: Response) -> dict[str, Any]:
-    limit = throttles(request).guests
-    limit.check(_address(request))
-    player = await asyncio.to_thread(accounts_of(request).guest, body.name)
-    limit.count(_address(request))
+    with throttles(request).guests.counted(_address(request)):
+        player = await asyncio.to_thread(accounts_of(request).guest, body.name)
     return await _log_in(request, response, player)
 
 

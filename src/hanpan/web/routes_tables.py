@@ -179,11 +179,9 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
     async def report(table_id: str, message_id: Annotated[int, Path(ge=1, le=MAX_DB_INT)], request: Request,
                      body: ReportRequest | None = None) -> None:
         player = await require_player(request, write=True)
-        limit, address = throttles(request).reports, client_address(request)
-        limit.check(address)
         hub = get_hub()
-        await hub.db(hub.tables.report_chat, table_id, message_id, player, body.reason if body else "")
-        limit.count(address)
+        with throttles(request).reports.counted(client_address(request)):
+            await hub.db(hub.tables.report_chat, table_id, message_id, player, body.reason if body else "")
 
     @router.get("/api/players/{name}", summary="A player's profile: ratings with their history, games, levels beaten")
     async def profile(name: str) -> dict[str, Any]:
