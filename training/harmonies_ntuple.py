@@ -67,30 +67,41 @@ class Model:
         return Model(model.weights), dict(model.header)
 
 
-def play_game(model: Model, seed: int, beam: int, explore: float = 0.0,
-              rng_seed: int = 0) -> tuple[int, list[tuple[int, tuple[list[int], int, float], float]]]:
-    """One solo game by the planner; returns the final score and, per turn, (points at the afterstate,
-    its features, V there)."""
+Trace = list[tuple[int, Features, float]]
+
+
+def play_game(model: Model, seed: int, beam: int, explore: float = 0.0, rng_seed: int = 0,
+              players: int = 1, greedy_seat: int | None = None) -> list[tuple[int, Trace]]:
+    """One game, every seat planned with ``model`` (but ``greedy_seat``, played by greedy); per seat, its
+    final score and, per turn, (points at the afterstate, its features, V there)."""
     import random
 
+    from hanpan.agents.base import Seat
+    from hanpan.agents.simple import GreedyAgent
+
     rnd = random.Random(rng_seed)
-    s = GAME.new(players=1, seed=seed)
-    trace = []
+    s = GAME.new(players=players, seed=seed)
+    traces: list[Trace] = [[] for _ in range(players)]
+    greedy = GreedyAgent(rng_seed)
     while not s.over:
+        p = s.player
+        if p == greedy_seat:
+            s.apply(greedy.choose(Seat(s, p)))
+            continue
         turns = complete_turns(s, beam)
         scored = []
         for acts, after in turns:
-            v = model.value(after, 0)
-            scored.append((after.total(0) + v, acts, after, v))
+            v = model.value(after, p)
+            scored.append((after.total(p) + v, acts, after, v))
         scored.sort(key=lambda x: -x[0])
         pick = scored[0]
         if explore and len(scored) > 1 and rnd.random() < explore:
             pick = scored[rnd.randrange(min(3, len(scored)))]
         _, acts, after, v = pick
-        trace.append((after.total(0), features(after, 0), v))
+        traces[p].append((after.total(p), features(after, p), v))
         for i in acts:
             s.apply(_ACTION[i])
-    return s.total(0), trace
+    return [(s.total(p), traces[p]) for p in range(players)]
 
 
 _ACTION = ACTIONS.actions
@@ -116,7 +127,7 @@ def td_update(model: Model, final: int, trace: list[tuple[int, tuple[list[int], 
 
 def train(args: argparse.Namespace) -> None:
     os.makedirs(args.out, exist_ok=True)
-    path = os.path.join(args.out, model_file(1, "A"))
+    path = os.path.join(args.out, model_file(args.players, "A"))
     state_path = os.path.join(args.out, "progress.json")
     curve_path = os.path.join(args.out, "curve.jsonl")
     if os.path.exists(path) and os.path.exists(state_path):
@@ -134,9 +145,9 @@ def train(args: argparse.Namespace) -> None:
     g0 = progress["games"]
     while progress["games"] < args.games:
         g = progress["games"]
-        final, trace = play_game(model, args.seed * 1_000_003 + g, args.beam, args.explore, g)
-        errs.append(td_update(model, final, trace, args.lam, args.alpha, args.alpha_real))
-        recent.append(final)
+        for final, trace in play_game(model, args.seed * 1_000_003 + g, args.beam, args.explore, g, args.players):
+            errs.append(td_update(model, final, trace, args.lam, args.alpha, args.alpha_real))
+            recent.append(final)
         progress["games"] = g + 1
         if progress["games"] % args.every == 0 or progress["games"] == args.games:
             progress["cpu"] = time.process_time() - began
@@ -149,13 +160,12 @@ def train(args: argparse.Namespace) -> None:
             print(f"{json.dumps(line)} ({rate:.2f} s a game, {left / 60:.0f} min left)", flush=True)
             recent, errs = [], []
             if args.eval_every and progress["games"] % args.eval_every == 0:
-                held_out = [play_game(model, 7_000_000 + k, args.beam)[0] for k in range(args.eval_games)]
-                line["held_out"] = round(sum(held_out) / len(held_out), 2)
-                print(f"held-out games 0-{args.eval_games - 1}: {line['held_out']}", flush=True)
+                line.update(held_out(model, args))
+                print(f"held-out games 0-{args.eval_games - 1}: {line}", flush=True)
             with open(curve_path, "a") as f:
                 f.write(json.dumps(line) + "\n")
-            meta = {"name": "harmonies-value-1p-A", "version": args.version, "game": "harmonies",
-                    "players": 1, "side": "A",
+            meta = {"name": f"harmonies-value-{args.players}p-A", "version": args.version, "game": "harmonies",
+                    "players": args.players, "side": "A",
                     "command": " ".join(sys.argv), "commit": commit, "seed": args.seed,
                     "games": progress["games"], "cpu_seconds": round(progress["cpu"], 1)}
             model.save(path, meta)
@@ -163,6 +173,26 @@ def train(args: argparse.Namespace) -> None:
             with open(tmp, "w") as f:
                 json.dump(progress, f)
             os.replace(tmp, state_path)
+
+
+def held_out(model: Model, args: argparse.Namespace) -> dict[str, float]:
+    """Solo: the mean score of the held-out games.  With others: the planner against greedy (seats
+    alternating), its mean score, mean margin and share of the games won."""
+    if args.players == 1:
+        scores = [play_game(model, 7_000_000 + k, args.beam)[0][0] for k in range(args.eval_games)]
+        return {"held_out": round(sum(scores) / len(scores), 2)}
+    own, margins, won = [], [], 0.0
+    for k in range(args.eval_games):
+        seat = k % args.players
+        results = play_game(model, 7_000_000 + k, args.beam, players=args.players, greedy_seat=(seat + 1) % args.players)
+        totals = [final for final, _ in results]
+        best_other = max(t for q, t in enumerate(totals) if q != seat)
+        own.append(totals[seat])
+        margins.append(totals[seat] - best_other)
+        won += 1.0 if totals[seat] > best_other else 0.5 if totals[seat] == best_other else 0.0
+    n = args.eval_games
+    return {"held_out": round(sum(own) / n, 2), "held_out_margin": round(sum(margins) / n, 2),
+            "held_out_won": round(won / n, 3)}
 
 
 def _commit() -> str:
@@ -242,6 +272,7 @@ def main() -> None:
     t = sub.add_parser("train")
     t.add_argument("--games", type=int, default=1000)
     t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--players", type=int, default=1, choices=(1, 2, 3, 4))
     t.add_argument("--beam", type=int, default=4)
     t.add_argument("--lam", type=float, default=0.5)
     t.add_argument("--alpha", type=float, default=0.1)
