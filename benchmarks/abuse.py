@@ -42,12 +42,16 @@ serve``), e.g. a worktree of the commit before the fixes.  A flag is passed to t
    an ordinary game (``/api/games/{id}``) in a loop.  Figures: that client's latency p50/p99/max (and
    the same GET with no flood, before it), and the replay answers by status.  All from one address.
 
+5.-8. ``slowbody``, ``regflood`` (and ``regflood_unlimited``), ``farming``, ``lockout``: the attacks of issue
+   60 as a user of the site meets them, in abuse_accounts.py (its docstring says what each does).
+
 The attackers run in this process on the same machine as the server, and other work on the machine
 shows in the figures: the load average is printed before and after each attack (``starved`` itself
 keeps both cores busy).  Nothing asserts; it takes about 2.5 minutes with the defaults (a fixed server
 closes the never-reading sockets after 20 s and the wait ends then; an older one takes the whole 35 s),
-60 s of ``starved``, ~20 s of ``slowloris`` and 20 s of ``replay`` plus making its record.  The last
-figures are in abuse_results.md.
+60 s of ``starved``, ~20 s of ``slowloris`` and 20 s of ``replay`` plus making its record; the attacks
+of issue 60 about 4.5 minutes more (``slowbody`` 1.5, each ``regflood`` 0.8, ``farming`` 0.5 on a quiet
+machine).  The last figures are in abuse_results.md.
 """
 
 from __future__ import annotations
@@ -77,10 +81,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from abuse_accounts import ATTACKS as ACCOUNT_ATTACKS
+from abuse_accounts import quantiles
+from abuse_accounts import run as run_account_attack
 from websockets.asyncio.client import connect as ws_connect
 
 ROOT = Path(__file__).resolve().parents[1]
-ATTACKS = ("sockets", "starved", "slowloris", "replay")
+ATTACKS = ("sockets", "starved", "slowloris", "replay", *ACCOUNT_ATTACKS)
 START_TIMEOUT = 90.0
 TCP_STATES = {1: "ESTABLISHED", 2: "SYN_SENT", 3: "SYN_RECV", 4: "FIN_WAIT1", 5: "FIN_WAIT2", 6: "TIME_WAIT",
               7: "CLOSE", 8: "CLOSE_WAIT", 9: "LAST_ACK", 10: "LISTEN", 11: "CLOSING"}
@@ -159,18 +166,6 @@ def client_state(sock: socket.socket) -> int:
         return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_INFO, 8)[0]
     except OSError:
         return 0
-
-
-def quantiles(values: list[float]) -> dict[str, float | int | None]:
-    """p50/p99/max in milliseconds."""
-    if not values:
-        return {"n": 0, "p50": None, "p99": None, "max": None}
-    ordered = sorted(values)
-
-    def q(p: float) -> float:
-        return round(ordered[min(len(ordered) - 1, int(p * len(ordered)))] * 1000, 1)
-
-    return {"n": len(ordered), "p50": q(0.5), "p99": q(0.99), "max": round(ordered[-1] * 1000, 1)}
 
 
 # --- the server ------------------------------------------------------------------------------------
@@ -672,8 +667,10 @@ def run(name: str, args: argparse.Namespace, flags: set[str], folder: Path) -> d
             figures = asyncio.run(attack_starved(server, flags, args))
         elif name == "slowloris":
             figures = attack_slowloris(server, flags, args)
-        else:
+        elif name == "replay":
             figures = asyncio.run(attack_replay(server, flags, args))
+        else:
+            figures = run_account_attack(name, server, flags, args, only)
     except Exception as e:
         figures = {"error": f"{type(e).__name__}: {e}", "server log": server.log_tail()}
     finally:
@@ -689,7 +686,7 @@ def main(argv: list[str] | None = None) -> int:
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", choices=ATTACKS, action="append", help="run this attack only (repeat it)")
     parser.add_argument("--seconds", type=float, default=None,
-                        help="how long the starved-seat and replay attacks run (default 60 and 20)")
+                        help="how long the starved-seat, replay and slowbody attacks run (default 60, 20, 60)")
     parser.add_argument("--stall-wait", type=float, default=35.0,
                         help="seconds to watch the never-reading sockets after the game's last move (default 35)")
     parser.add_argument("--hold", type=float, default=0.0,
@@ -702,6 +699,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--master-games", type=int, default=8,
                         help="starved: Harmonies games of 4 master seats made before the greedy one (default 8)")
     parser.add_argument("--slow", type=int, default=1100, help="slowloris connections (default 1100)")
+    parser.add_argument("--slow-bodies", type=int, default=1000,
+                        help="slowbody: logins trickling a byte every 5 s (default 1000)")
+    parser.add_argument("--farm-cycles", type=int, default=15, help="farming: tables made and left (default 15)")
     parser.add_argument("--server-python", default=sys.executable, help="the Python that runs the server")
     parser.add_argument("--server-src", type=Path, default=ROOT / "src",
                         help="the folder holding the server's hanpan package (default: this checkout's src)")
