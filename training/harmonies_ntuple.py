@@ -184,7 +184,8 @@ def held_out(model: Model, args: argparse.Namespace) -> dict[str, float]:
     own, margins, won = [], [], 0.0
     for k in range(args.eval_games):
         seat = k % args.players
-        results = play_game(model, 7_000_000 + k, args.beam, players=args.players, greedy_seat=(seat + 1) % args.players)
+        results = play_game(model, 7_000_000 + k, args.beam, players=args.players,
+                            greedy_seat=(seat + 1) % args.players)
         totals = [final for final, _ in results]
         best_other = max(t for q, t in enumerate(totals) if q != seat)
         own.append(totals[seat])
@@ -193,6 +194,21 @@ def held_out(model: Model, args: argparse.Namespace) -> dict[str, float]:
     n = args.eval_games
     return {"held_out": round(sum(own) / n, 2), "held_out_margin": round(sum(margins) / n, 2),
             "held_out_won": round(won / n, 3)}
+
+
+def release(args: argparse.Namespace) -> None:
+    """A checkpoint made the packaged model: copied into the game's data/ under its version name (its
+    weights and how they were made unchanged)."""
+    with open(args.checkpoint, "rb") as f:
+        model = models.load(f.read(), args.checkpoint)
+    header = {key: value for key, value in model.header.items() if key not in ("format", "size", "sha256")}
+    header["version"] = args.version
+    target = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "hanpan", "games", "harmonies",
+                          "data", model_file(int(header["players"]), str(header["side"])))
+    with open(target, "wb") as f:
+        f.write(models.dump(header, model.weights))
+    print(f"wrote {os.path.normpath(target)}: {header['name']}/{args.version}, {header['games']} games, "
+          f"{header['cpu_seconds']} CPU seconds")
 
 
 def _commit() -> str:
@@ -295,8 +311,11 @@ def main() -> None:
     pl.add_argument("curves", nargs="+")
     pl.add_argument("--every", type=int, default=100)
     pl.add_argument("--out", required=True)
+    r = sub.add_parser("release")
+    r.add_argument("checkpoint")
+    r.add_argument("--version", required=True)
     args = ap.parse_args()
-    {"train": train, "measure": measure, "plot": plot}[args.cmd](args)
+    {"train": train, "measure": measure, "plot": plot, "release": release}[args.cmd](args)
 
 
 if __name__ == "__main__":
