@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import hanpan
-from hanpan.agents import make_agent, play_out, rollout
+from hanpan.agents import make_agent, plans, play_out, rollout
 from hanpan.agents.base import Agent
 from hanpan.agents.levels import LEVELS
 from hanpan.agents.mcts import MCTSAgent
@@ -32,6 +32,8 @@ def quick(level: str, seed: int) -> Agent:
 def _cut(knobs: dict[str, Any]) -> dict[str, Any]:
     if knobs.get("agent") == "rollout":
         return {**knobs, "width": 2, "noisy": 0, "depth": 2, "seconds": None, "workers": 1}
+    if knobs.get("agent") == "plan":
+        return {**knobs, "width": 1, "samples": min(knobs.get("samples", 0), 1)}
     return {**knobs, "iterations": 4, "seconds": None, "workers": 1}
 
 
@@ -48,7 +50,8 @@ def test_every_level_finishes_every_game(game_id: str, players: int, level: str)
 @pytest.mark.parametrize("level", list(LEVELS))
 def test_levels_name_only_known_search_settings(level: str) -> None:
     for game_id, knobs in LEVELS[level].items():
-        settings = ("agent", *rollout.SETTINGS) if knobs.get("agent") == "rollout" else MCTSAgent().settings()
+        settings = {"rollout": ("agent", *rollout.SETTINGS), "plan": ("agent", *plans.SETTINGS)}.get(
+            knobs.get("agent", "mcts"), tuple(MCTSAgent().settings()))
         game, _, players = game_id.partition("/")  # "<game>/<players>": one player count
         assert game == "default" or game in hanpan.game_ids()
         if players:

@@ -22,6 +22,11 @@ from typing import Any
 #:   ranked by ``quick_evaluate`` and widened progressively; later decisions of a turn top up the
 #:   tree kept from the first (``top_up``).
 #: - A key "<game>/<players>" overrides for one player count.
+#: - Harmonies solo ``normal`` plays whole turns planned at once and judged by the learned afterstate
+#:   value (:class:`~hanpan.agents.plans.PlanAgent`, hanpan.games.harmonies.afterstate; issue 59,
+#:   docs/experiments/harmonies-ntuple.md): about 0.02 s a decision; with the model of 2,500 training
+#:   games, on games 0-39 of seed 2, 109.8 against greedy's 104.3 (+5.5 ± 2.6 paired), where the tree
+#:   search ``normal`` played before scored below greedy (104.0 against 106.2 on seed 1's games).
 #: - Harmonies' ``evaluate`` adds a learned correction in solo (hanpan.games.harmonies.learned): greedy
 #:   solo games 0-99 of seed 1 106.17 against 103.1 without it, ``hard`` 113.56 against 112.3.
 #: - Harmonies ``hard`` plans each turn with :class:`~hanpan.agents.rollout.RolloutAgent`: candidate
@@ -46,6 +51,7 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
              "four_gardens": {"iterations": 30, "cutoff": "turn", "depth": 0}},
     "normal": {"default": {"iterations": 150},
                "harmonies": {"iterations": 150, **_TURN_PLAN},
+               "harmonies/1": {"agent": "plan", "width": 4},
                "four_gardens": {"iterations": 100, "top_up": True, **_TURN_PLAN}},
     "hard": {"default": {"iterations": 500, "seconds": 1.0},
              "harmonies": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6},
