@@ -701,6 +701,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slow", type=int, default=1100, help="slowloris connections (default 1100)")
     parser.add_argument("--slow-bodies", type=int, default=1000,
                         help="slowbody: logins trickling a byte every 5 s (default 1000)")
+    parser.add_argument("--server-nofile", type=int, default=None,
+                        help="slowbody: the server's open-file limit, soft and hard (default: this script's)")
     parser.add_argument("--farm-cycles", type=int, default=15, help="farming: tables made and left (default 15)")
     parser.add_argument("--server-python", default=sys.executable, help="the Python that runs the server")
     parser.add_argument("--server-src", type=Path, default=ROOT / "src",

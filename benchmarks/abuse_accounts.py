@@ -7,8 +7,9 @@
    (each its own kept-alive connection, 10 s timeout) for ``--seconds`` (default 60), after 10 s of the
    same 12 with no attack.  Figures: the legitimate requests answered (and failed, by kind), their
    p50/p99/max; the slow connections cut by a 408, closed without one, opened in all, and how long one
-   was held (median/max); the server's connection limit (``--max-connections``, default 4,000: past it a
-   new connection evicts the oldest whose request has not all come).
+   was held (median/max); the server's connection limit (``--max-connections``, default 4,000, lowered to
+   fit its open-file limit: past it a new connection evicts the oldest whose request has not all come).
+   ``--server-nofile 1024`` runs the server with that open-file limit (soft and hard).
 6. ``regflood`` -- 16 loops POST /api/account/register with new names from one address for 30 s, while a
    logged-in player GETs /api/account in a loop (after 10 s of the same with no flood): its p50/p99/max
    before and during, the flood's answers by status.  Run twice: with the server's limits (10 new
@@ -129,7 +130,9 @@ async def attack_slowbody(base: str, port: int, args: argparse.Namespace) -> dic
             f"legit GET /api/meta during it (12 clients, {seconds:g} s)": during,
             "slow connections": dict(tally),
             "held s (median/max)": [round(statistics.median(held), 1), round(max(held), 1)] if held else None,
-            "server --max-connections": "default (4000)"}
+            "server --max-connections": "default (4000)" if args.server_nofile is None else
+            f"default (4000), fitted to {max(16, args.server_nofile - 64)} by the open-file limit",
+            "server open-file limit": args.server_nofile or "this script's hard limit (the server raises its soft one)"}
 
 
 # --- 6. registration flood -----------------------------------------------------------------------------
@@ -233,7 +236,7 @@ def run(name: str, server: Any, flags: set[str], args: argparse.Namespace,
         only: Any) -> dict[str, Any]:
     """Start ``server`` for the attack ``name`` and run it (``only``: abuse.py's flag filter)."""
     if name == "slowbody":
-        server.start(only(flags, {}))
+        server.start(only(flags, {}), nofile=args.server_nofile)
         return asyncio.run(attack_slowbody(server.base, server.port, args))
     if name == "regflood":
         server.start(only(flags, {}))
