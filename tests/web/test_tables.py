@@ -384,6 +384,15 @@ def test_a_real_time_tables_on_leave_is_honoured_and_a_bad_one_refused(lobby: Lo
         assert "\n" not in detail and ("level:NAME" in detail or "real-time" in detail), detail
 
 
+def test_a_turn_table_without_its_on_timeout_is_refused_saying_it_is_missing(lobby: Lobby) -> None:
+    lobby.register("Ann")
+    refused = lobby.call("Ann", "POST", "/api/tables", {"game": "spirits_of_the_wild", "seats": [
+        {"kind": "me"}, {"kind": "open"}], "pace": {"kind": "turn", "limit_s": 3600}})
+    assert refused.status_code == 400, refused.text
+    detail = refused.json()["detail"]
+    assert "needs pace on_timeout" in detail and "level:NAME" in detail and "None" not in detail, detail
+
+
 def test_a_person_who_leaves_an_abandoning_table_loses_and_the_others_win(lobby: Lobby) -> None:
     for name in ("Ann", "Bob"):
         lobby.register(name)

@@ -159,6 +159,9 @@ def check_pace(pace: dict[str, Any]) -> dict[str, Any]:
 def _check_rule(name: str, rule: object) -> str:
     """What a seat becomes (``abandon`` or ``level:NAME``), or TableRefused 400 saying what is allowed."""
     levels = list(agent_names())
+    if rule is None:  # said as missing, not as "'None' is neither"
+        raise TableRefused(400, f"a turn-based table needs pace {name}: 'abandon' or 'level:NAME' with NAME one of "
+                                f"{', '.join(levels)}")
     if rule != "abandon" and not (isinstance(rule, str) and rule.startswith("level:") and rule[6:] in levels):
         raise TableRefused(400, f"pace {name} must be 'abandon' or 'level:NAME' with NAME one of "
                                 f"{', '.join(levels)}; {str(rule)[:40]!r} is neither")
