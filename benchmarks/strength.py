@@ -277,7 +277,9 @@ def levels_section(lines: list[str]) -> None:
               "- `greedy`: the decision whose result the game's own evaluation values most (one step ahead).",
               "- `easy`, `normal`, `hard`, `master`: information-set Monte Carlo tree search (`hanpan.agents.mcts`), "
               "or where the settings say `agent rollout` turn plans judged by play-outs on shared draws "
-              "(`hanpan.agents.rollout`), with these settings (`hanpan.agents.levels.LEVELS`; a game "
+              "(`hanpan.agents.rollout`), or where they say `agent plan` whole turns planned at once and judged "
+              "by the game's learned value of where they end (`hanpan.agents.plans`; in Harmonies solo the "
+              "model `hanpan --version` names), with these settings (`hanpan.agents.levels.LEVELS`; a game "
               "not listed uses `default`, and `game/N` applies to N players; a level with `workers 2` thinks on "
               "both cores, so its runs here use `--jobs 1`; `evaluation learned` plays with the game's learned "
               "evaluation, in Harmonies a 2-player model no other level uses, `hanpan.core.evaluation`):", "",

@@ -238,11 +238,14 @@ def plot(args: argparse.Namespace) -> None:
         hours = [x["cpu"] / 3600 for x in lines]
         ax.plot(hours, [x["mean"] for x in lines], alpha=0.35, label=f"{name}: training games (mean of {args.every})")
         held = [(x["cpu"] / 3600, x["held_out"]) for x in lines if "held_out" in x]
+        if args.untrained is not None:
+            held.insert(0, (0.0, args.untrained))
         if held:
             ax.plot(*zip(*held, strict=True), marker="o", label=f"{name}: held-out games")
-    for level, score in (("greedy", 106.2), ("hard", 113.6), ("master", 117.1)):
+    for label, text in args.line:
+        score = float(text)
         ax.axhline(score, linestyle=":", color="grey")
-        ax.text(0, score + 0.3, level, color="grey", fontsize=8)
+        ax.text(0, score + 0.3, label, color="grey", fontsize=8)
     ax.set_xlabel("CPU hours of training")
     ax.set_ylabel("solo score, side A, no spirit")
     ax.set_title("Harmonies solo: turn plans with the learned afterstate value")
@@ -310,6 +313,9 @@ def main() -> None:
     pl = sub.add_parser("plot")
     pl.add_argument("curves", nargs="+")
     pl.add_argument("--every", type=int, default=100)
+    pl.add_argument("--untrained", type=float, help="the held-out games' mean before training")
+    pl.add_argument("--line", nargs=2, action="append", default=[], metavar=("LABEL", "SCORE"),
+                    type=str, help="a reference score drawn across (e.g. greedy on the held-out games)")
     pl.add_argument("--out", required=True)
     r = sub.add_parser("release")
     r.add_argument("checkpoint")
