@@ -10,6 +10,7 @@ import time
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
+import hanpan
 from hanpan._native import engine, stale_extensions
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,10 +54,12 @@ def test_an_installed_package_is_never_called_stale(tmp_path: Path) -> None:
 
 
 def test_version_and_bench_say_which_engine_runs() -> None:
-    version = run_python("from hanpan.cli.main import main; main(['--version'])")
+    version, *models = run_python("from hanpan.cli.main import main; main(['--version'])").splitlines()
     assert version.startswith("hanpan ") and version.endswith(f"engine {engine()}")
+    assert models == [f"models: {', '.join(m for g in hanpan.all_games() for m in g.models())}"]
+    assert "harmonies-value-1p-A/" in models[0]  # the packaged models name their versions
     pure = run_python("from hanpan.cli.main import main; main(['--version'])", HANPAN_PURE="1")
-    assert pure.endswith("engine pure Python (HANPAN_PURE=1)")
+    assert pure.splitlines()[0].endswith("engine pure Python (HANPAN_PURE=1)")
     bench = json.loads(run_python(
         "from hanpan.cli.main import main; "
         "main(['bench', 'spirits_of_the_wild', '--seconds', '0.05', '--runs', '1', '--json'])", HANPAN_PURE="1"))

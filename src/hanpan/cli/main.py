@@ -188,7 +188,7 @@ def _version() -> str:
     from hanpan.core.registry import all_games
 
     names = [name for game in all_games() for name in game.models()]
-    return f"hanpan {__version__}, engine {engine()}" + (f"; models: {', '.join(names)}" if names else "")
+    return f"hanpan {__version__}, engine {engine()}" + (f"\nmodels: {', '.join(names)}" if names else "")
 
 
 def _positive(text: str) -> int:
