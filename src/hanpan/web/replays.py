@@ -27,7 +27,7 @@ import hashlib
 import json
 import threading
 import time
-from collections import OrderedDict, deque
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -35,6 +35,7 @@ from hanpan.core.contract import State
 from hanpan.core.errors import HanpanError, IllegalActionError
 from hanpan.web.live import LiveGame, LogEntry
 from hanpan.web.storage import StoredGame, StoredMove
+from hanpan.web.throttle import Window
 
 #: a copy of the state is kept every this many moves
 CHECKPOINT = 8
@@ -129,7 +130,8 @@ class Replays:
 
 
 class RateLimit:
-    """At most ``count`` events per key in ``window`` seconds, in memory.
+    """At most ``count`` events per key in ``window`` seconds, in memory; asking counts (a
+    :class:`~hanpan.web.throttle.Window` checked and counted at once).
 
     >>> clock = [0.0]
     >>> limit = RateLimit(2, 60.0, now=lambda: clock[0])
@@ -141,23 +143,14 @@ class RateLimit:
     """
 
     def __init__(self, count: int, window: float, now: Callable[[], float] = time.monotonic) -> None:
-        self.count = count
-        self.window = window
-        self.now = now
-        self._events: dict[str, deque[float]] = {}
+        self._window = Window(count, window, now)
         self._lock = threading.Lock()
 
     def wait(self, key: str) -> float:
         """0 if ``key`` may have one more event now (it is counted); else the seconds until it may."""
-        now = self.now()
         with self._lock:
-            if len(self._events) > 10_000:  # forget quiet keys: memory stays bounded under a spray
-                for old in [k for k, v in self._events.items() if not v or v[-1] <= now - self.window]:
-                    del self._events[old]
-            events = self._events.setdefault(key, deque())
-            while events and events[0] <= now - self.window:
-                events.popleft()
-            if len(events) >= self.count:
-                return events[0] + self.window - now
-            events.append(now)
-            return 0.0
+            waiting = self._window.wait(key)
+            if not waiting:
+                self._window.add(key)
+            return waiting
+
