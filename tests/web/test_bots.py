@@ -156,10 +156,10 @@ def test_a_quick_decision_runs_on_the_quick_lane_while_a_long_search_holds_every
     under way (abuse.py: 2 of 496 turns over 3 s).  With it, the greedy decision is made while the search
     still runs, on the one extra process kept for quick decisions."""
     gate = threading.Event()  # the master decision runs until the test lets it end
-    ran_on: list[str] = []
+    ran_on: dict[tuple[str, int], str] = {}  # each decision's thread (the master's may start after the greedy's)
 
     def work(game: str, position: object, seat: int, kind: str, seed: int, number: int) -> str:
-        ran_on.append(threading.current_thread().name)
+        ran_on[(kind, number)] = threading.current_thread().name
         if kind == "master":
             gate.wait(30)
         return f"{kind} {number}"
@@ -180,7 +180,7 @@ def test_a_quick_decision_runs_on_the_quick_lane_while_a_long_search_holds_every
 
     made, still_searching = asyncio.run(scenario())
     assert made == "greedy 1" and still_searching
-    assert ran_on[-1].startswith("quick")  # the second greedy decision (after the master began): quick lane
+    assert ran_on[("greedy", 1)].startswith("quick")  # the greedy decision after the master began: quick lane
 
 
 def test_without_a_quick_lane_the_quick_decision_waits_for_the_search() -> None:
