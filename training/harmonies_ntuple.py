@@ -54,10 +54,15 @@ class Model:
         counts: dict[int, int] = {}
         for i in idx:
             counts[i] = counts.get(i, 0) + 1
-        step = alpha * delta / sum(k * k for k in counts.values())
+        norm = sum(k * k for k in counts.values())
+        if alpha_real < 0:  # one normalised step over every feature, the real-valued one included
+            step = alpha * delta / (norm + x * x)
+            w[u] += step * x
+        else:
+            step = alpha * delta / norm
+            w[u] += alpha_real * delta * x
         for i, k in counts.items():
             w[i] += step * k
-        w[u] += alpha_real * delta * x
 
     def save(self, path: str, meta: dict[str, object]) -> None:
         tmp = path + ".tmp"
@@ -302,7 +307,8 @@ def main() -> None:
     t.add_argument("--beam", type=int, default=4)
     t.add_argument("--lam", type=float, default=0.5)
     t.add_argument("--alpha", type=float, default=0.1)
-    t.add_argument("--alpha-real", type=float, default=0.002)
+    t.add_argument("--alpha-real", type=float, default=0.002,
+                   help="the underway weight's own step; below 0: one normalised step over all the features")
     t.add_argument("--explore", type=float, default=0.0)
     t.add_argument("--every", type=int, default=50)
     t.add_argument("--out", required=True)
