@@ -134,3 +134,54 @@ def test_a_hint_gives_the_levels_best_move_and_the_next_best() -> None:
     assert tip.played is None and tip.mark is None and tip.loss is None
     assert tip.choice in [str(a) for a in state.legal_actions()]
     assert hint(state, mover, level="normal", budget=Budget(samples=2, alternatives=2), seed=1) == tip
+
+
+# --- judged by turn plans and the learned value (issue 59 §3) ---------------------------------------
+@pytest.fixture(scope="module")
+def random_greedy_harmonies() -> Record:
+    """A 2-player Harmonies game, random against greedy, stopped after 60 decisions."""
+    return played_game("harmonies", ["random", "greedy"], seed=31, moves=60)
+
+
+def test_harmonies_is_judged_by_its_plans_whatever_the_review_seed(random_greedy_harmonies: Record) -> None:
+    first = review(random_greedy_harmonies, budget=Budget(alternatives=1, width=3), seed=1)
+    second = review(random_greedy_harmonies, budget=Budget(alternatives=1, width=3), seed=2)
+    judged = [d for d in first.decisions if not d.forced]
+    assert judged and {d.method for d in judged} == {"plans"}
+    # nothing sampled: the same judgement on any sample of the seat's view
+    assert [(d.choice, d.loss, d.margin_loss, d.mark) for d in first.decisions] == \
+        [(d.choice, d.loss, d.margin_loss, d.mark) for d in second.decisions]
+    for d in judged:
+        assert all(c.samples == 0 and c.se == 0.0 and c.margin is not None for c in d.candidates)
+        assert d.mark == "best" or (d.points_loss is not None and d.points_loss > 0)
+        assert d.played in {c.move for c in d.candidates} and d.choice == d.candidates[0].move
+
+
+def test_a_random_seat_throws_away_points_and_is_marked_for_it(random_greedy_harmonies: Record) -> None:
+    result = review(random_greedy_harmonies, budget=Budget(alternatives=1, width=3), seed=1)
+    randomly, greedily = result.summaries
+    assert randomly.mean_points_loss is not None and greedily.mean_points_loss is not None
+    assert randomly.mean_points_loss > greedily.mean_points_loss
+    assert randomly.accuracy is not None and greedily.accuracy is not None and randomly.accuracy < greedily.accuracy
+    assert randomly.marks["mistake"] + randomly.marks["blunder"] >= randomly.decisions / 10
+
+
+def test_expected_points_mark_a_move_in_a_decided_game() -> None:
+    """Where the win chance no longer moves, the points a move throws away still mark it."""
+    from hanpan.analysis.marks import Loss, judge_mark
+
+    hopeless = Loss(0.0004, 0.0)  # 0.04 percentage points of win chance
+    assert judge_mark(hopeless, Loss(0.4, 0.0), mistake_points=2.0) == "good"
+    assert judge_mark(hopeless, Loss(1.2, 0.0), mistake_points=2.0) == "inaccuracy"
+    assert judge_mark(hopeless, Loss(2.5, 0.0), mistake_points=2.0) == "mistake"
+    assert judge_mark(hopeless, Loss(3.0, 0.0), mistake_points=2.0) == "blunder"
+    assert judge_mark(hopeless, Loss(3.0, 2.0), mistake_points=2.0) == "good"  # within the noise
+    assert judge_mark(Loss(0.16, 0.01), Loss(0.5, 0.0), mistake_points=2.0) == "blunder"  # the result thrown away
+
+
+def test_play_out_reviews_report_expected_points_too(greedy_hard: Games) -> None:
+    for _, result in greedy_hard:
+        for summary in result.summaries:
+            mine = [d for d in result.decisions if d.seat == summary.seat and not d.forced]
+            assert summary.mean_points_loss == pytest.approx(statistics.fmean(d.margin_loss or 0.0 for d in mine))
+        assert {d.method for d in result.decisions} == {"play-outs"}

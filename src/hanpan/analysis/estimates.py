@@ -60,13 +60,15 @@ class Budget:
     - ``alternatives``: moves judged besides the level's choice and the move played, the best by the
       game's evaluation right after them;
     - ``prune``: the play-outs' greedy decisions evaluate in full only the ``prune`` moves the cheap
-      evaluation ranks best.
+      evaluation ranks best;
+    - ``width``: where a game is judged by its turn plans (hanpan.analysis.planned), the planner's
+      beam width.
 
-    The default fits a 2-player Harmonies game reviewed by ``hard`` in about a minute on 2 cores
+    The default fits a 2-player Harmonies game reviewed in well under a minute on 2 cores
     (docs/analysis.md).
 
     >>> Budget.from_json(Budget(samples=4).to_json())
-    Budget(samples=4, alternatives=2, prune=3)
+    Budget(samples=4, alternatives=2, prune=3, width=6)
     >>> Budget(samples=1)
     Traceback (most recent call last):
     ...
@@ -76,9 +78,10 @@ class Budget:
     samples: int = 8
     alternatives: int = 2
     prune: int = 3
+    width: int = 6
 
     def __post_init__(self) -> None:
-        for name, least in (("samples", 2), ("alternatives", 0), ("prune", 1)):
+        for name, least in (("samples", 2), ("alternatives", 0), ("prune", 1), ("width", 1)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise OptionError(f"a review's {name} must be a whole number of at least {least}, not {value!r}",
@@ -89,9 +92,9 @@ class Budget:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Budget:
-        unknown = sorted(set(data) - {"samples", "alternatives", "prune"})
+        unknown = sorted(set(data) - {"samples", "alternatives", "prune", "width"})
         if unknown:
-            raise OptionError(f"unknown budget setting {unknown[0]!r}; settings: samples, alternatives, prune")
+            raise OptionError(f"unknown budget setting {unknown[0]!r}; settings: samples, alternatives, prune, width")
         return cls(**data)
 
 

@@ -23,6 +23,9 @@ from hanpan.core.errors import HanpanError, RecordError
 FORMAT: Final = "hanpan.review/1"
 #: the unit of values and losses: final points (solo), or win chance from 0 to 1 (2 or more players)
 UNITS: Final = ("points", "win")
+#: how a decision was judged: by play-outs on samples of the seat's view, or by the game's turn plans
+#: and learned value (deterministic: nothing sampled)
+METHODS: Final = ("play-outs", "plans")
 
 T = TypeVar("T")
 
@@ -58,7 +61,9 @@ class DecisionReview:
     first (the level's choice, the move played and the best-ranked alternatives); ``loss`` what the move
     played lost against the level's choice on the same samples (negative: it did better), ``loss_se``
     its standard error, and with 2 or more players ``margin_loss`` the same in final margin (points);
-    ``scale`` the points that turned a margin into a win chance.  A decision with one legal move
+    ``scale`` the points that turned a margin into a win chance; ``method`` how it was judged
+    (:data:`METHODS`; a candidate judged by ``plans`` rests on no samples: ``samples`` 0, errors 0).
+    A decision with one legal move
     (``legal == 1``) is judged by nothing: no candidates, loss 0, mark ``best``.  A hint has no move
     played, hence no loss and no mark.
     """
@@ -77,6 +82,7 @@ class DecisionReview:
     margin_loss_se: float | None = None
     scale: float | None = None
     mark: str | None = None
+    method: str = "play-outs"
 
     @property
     def forced(self) -> bool:
@@ -86,6 +92,15 @@ class DecisionReview:
     def estimate(self, move: str) -> Estimate | None:
         """The estimate of ``move``, if it was judged."""
         return next((c for c in self.candidates if c.move == move), None)
+
+    @property
+    def points_loss(self) -> float | None:
+        """The loss in expected points: final score in solo, final margin with 2 or more players."""
+        return self.loss if self.unit == "points" else self.margin_loss
+
+    @property
+    def points_loss_se(self) -> float | None:
+        return self.loss_se if self.unit == "points" else self.margin_loss_se
 
     @property
     def best(self) -> Estimate | None:
@@ -106,16 +121,18 @@ class DecisionReview:
     def from_json(cls, data: Mapping[str, Any]) -> DecisionReview:
         candidates = _list(data, "candidates", "a decision")
         review = _build(cls, {**data, "candidates": tuple(Estimate.from_json(c) for c in candidates)}, "a decision")
-        if review.unit not in UNITS or (review.mark is not None and review.mark not in MARKS):
-            raise RecordError(f"bad review: a decision's unit must be one of {', '.join(UNITS)} and its mark "
-                              f"one of {', '.join(MARKS)}")
+        if review.unit not in UNITS or (review.mark is not None and review.mark not in MARKS) \
+                or review.method not in METHODS:
+            raise RecordError(f"bad review: a decision's unit must be one of {', '.join(UNITS)}, its mark "
+                              f"one of {', '.join(MARKS)} and its method one of {', '.join(METHODS)}")
         return review
 
 
 @dataclass(frozen=True)
 class SeatSummary:
     """One seat's game: its decisions with a choice (moves forced are left out), its accuracy (0-100),
-    its mean loss per decision and that mean's standard error, and how many decisions got each mark."""
+    its mean loss per decision (the review's unit) and that mean's standard error, how many decisions
+    got each mark, and its mean loss in expected points (solo: the same as ``mean_loss``)."""
 
     seat: int
     player: str
@@ -124,6 +141,8 @@ class SeatSummary:
     mean_loss: float | None
     mean_loss_se: float | None
     marks: dict[str, int] = field(default_factory=dict)
+    mean_points_loss: float | None = None
+    mean_points_loss_se: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {f.name: getattr(self, f.name) for f in fields(self)}

@@ -29,13 +29,14 @@ from __future__ import annotations
 
 import contextlib
 import os
+import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hanpan.agents.base import Seat
-from hanpan.analysis import marks
+from hanpan.analysis import marks, planned
 from hanpan.analysis.estimates import (
     Budget,
     check_level,
@@ -55,6 +56,7 @@ from hanpan.core.contract import State
 from hanpan.core.errors import IllegalActionError, OptionError
 from hanpan.core.record import Record, replay, start
 from hanpan.core.registry import game as get_game
+from hanpan.core.rng import Rng
 
 #: the level that reviews unless told
 DEFAULT_LEVEL = "hard"
@@ -108,6 +110,9 @@ def judge(state: State, seat: int, played: str | None, level: str = DEFAULT_LEVE
     if len(legal) == 1:
         return DecisionReview(number, seat, view.turn, 1, unit, legal[0], played, loss=None if played is None else 0.0,
                               mark=None if played is None else "best")
+    by_plans = _judge_by_plans(view, played, len(legal), budget, seed, number)
+    if by_plans is not None:
+        return by_plans
     with evaluation.using(evaluation_of(level, state.game.id, state.num_players)):
         choice = str(review_agent(level, decision_seed(seed, number, 1)).choose(view))
         moves = [choice] + ([played] if played is not None and played != choice else [])
@@ -122,8 +127,46 @@ def judge(state: State, seat: int, played: str | None, level: str = DEFAULT_LEVE
         return review
     loss, loss_se = paired(per_move[choice][0], per_move[played][0])
     margin_loss, margin_loss_se = (None, None) if solo else paired(per_move[choice][1], per_move[played][1])
+    win = None if solo else marks.Loss(loss, loss_se)
+    points = marks.Loss(loss, loss_se) if solo else marks.Loss(margin_loss or 0.0, margin_loss_se or 0.0)
+    mark = marks.judge_mark(win, points, state.game.mistake_points, played == choice)
     return DecisionReview(number, seat, view.turn, len(legal), unit, choice, played, tuple(candidates), loss, loss_se,
-                          margin_loss, margin_loss_se, scale, marks.mark(loss, loss_se, solo, played == choice))
+                          margin_loss, margin_loss_se, scale, mark)
+
+
+def _judge_by_plans(view: Seat, played: str | None, legal: int, budget: Budget, seed: int,
+                    number: int) -> DecisionReview | None:
+    """The decision judged by the game's turn plans and learned value (hanpan.analysis.planned); None
+    where the game has none for this position."""
+    sample = view.determinize(Rng(decision_seed(seed, number, 3)))
+    seat = view.player
+    value = planned.move_values(sample, seat, played, budget.width)
+    if value is None:
+        return None
+    ranked = sorted(value, key=lambda move: -value[move])  # stable: ties keep the planner's order
+    choice = ranked[0]
+    moves = ranked[:1 + budget.alternatives]
+    moves += [played] if played is not None and played not in moves else []
+    if sample.num_players == 1:
+        unit, scale, rival = "points", None, 0.0
+        candidates = tuple(Estimate(move, value[move], 0.0, 0) for move in moves)
+    else:
+        others = planned.others_expected(sample, seat)
+        unit, scale, rival = "win", planned.margin_scale([value[choice], *others]), max(others)
+        candidates = tuple(Estimate(move, planned.win_chance(value[move] - rival, scale), 0.0, 0,
+                                    value[move] - rival, 0.0) for move in moves)
+    review = DecisionReview(number, seat, view.turn, legal, unit, choice, played, candidates, scale=scale,
+                            method="plans")
+    if played is None:
+        return review
+    points = marks.Loss(value[choice] - value[played], 0.0)
+    if scale is None:
+        mark = marks.judge_mark(None, points, sample.game.mistake_points, played == choice)
+        return replace(review, loss=points.value, loss_se=0.0, mark=mark)
+    chances = [planned.win_chance(value[move] - rival, scale) for move in (choice, played)]
+    win = marks.Loss(chances[0] - chances[1], 0.0)
+    mark = marks.judge_mark(win, points, sample.game.mistake_points, played == choice)
+    return replace(review, loss=win.value, loss_se=0.0, margin_loss=points.value, margin_loss_se=0.0, mark=mark)
 
 
 def _estimate(move: str, per_sample: tuple[list[float], list[float]], outcomes: Sequence[tuple[Any, float]],
@@ -199,16 +242,29 @@ def summarize(record: Record | Mapping[str, Any], decisions: Sequence[DecisionRe
     record = load(record)
     chosen = check_seats(record, seats)
     solo = len(record.players) == 1
+    mistake_points = get_game(record.game).mistake_points
     summaries = []
     for seat in chosen:
         judged = [d for d in decisions if d.seat == seat and not d.forced and d.loss is not None]
         losses = [d.loss for d in judged if d.loss is not None]
         mean, se = mean_se(losses) if losses else (None, None)
+        points = [d.points_loss for d in judged if d.points_loss is not None]
+        points_mean, points_se = mean_se(points) if points else (None, None)
+        accuracies = [marks.percent_accuracy(marks.severity(*_losses(d), mistake_points)) for d in judged]
         counts = {name: sum(d.mark == name for d in judged) for name in marks.MARKS}
-        summaries.append(SeatSummary(seat, record.players[seat], len(judged), marks.accuracy(losses, solo), mean,
-                                     se if len(losses) > 1 else None, counts))
+        summaries.append(SeatSummary(seat, record.players[seat], len(judged),
+                                     statistics.fmean(accuracies) if accuracies else None, mean,
+                                     se if len(losses) > 1 else None, counts, points_mean,
+                                     points_se if len(points) > 1 else None))
     return Review(record.game, tuple(record.players), level, budget or Budget(), seed, chosen,
                   "points" if solo else "win", tuple(decisions), tuple(summaries))
+
+
+def _losses(d: DecisionReview) -> tuple[marks.Loss | None, marks.Loss | None]:
+    """A judged decision's loss in win chance (None in solo) and in expected points."""
+    points = d.points_loss
+    win = None if d.unit == "points" or d.loss is None else marks.Loss(d.loss, d.loss_se or 0.0)
+    return win, None if points is None else marks.Loss(points, d.points_loss_se or 0.0)
 
 
 def review(record: Record | Mapping[str, Any], level: str = DEFAULT_LEVEL, seats: Iterable[int] | None = None,

@@ -111,8 +111,9 @@ def _amount(value: float, solo: bool) -> str:
 def _loss(d: DecisionReview, solo: bool) -> str:
     if d.forced or d.loss is None or d.played == d.choice:
         return ""
-    se = "" if d.loss_se is None else f" ± {_amount(d.loss_se, solo)}"
-    return f"{_amount(d.loss, solo)}{se}"
+    se = "" if not d.loss_se else f" ± {_amount(d.loss_se, solo)}"
+    points = "" if solo or d.margin_loss is None else f" / {d.margin_loss:.1f}"
+    return f"{_amount(d.loss, solo)}{se}{points}"
 
 
 def _choice(d: DecisionReview, solo: bool) -> str:
@@ -133,5 +134,6 @@ def _seat_line(s: SeatSummary, solo: bool, lang: str) -> str:
     if s.mean_loss_se is not None:
         loss += f" ± {_amount(s.mean_loss_se, solo)}"
     counts = ", ".join(f"{t(f'mark_{name}', lang)} {count}" for name, count in s.marks.items())
+    points = "—" if s.mean_points_loss is None else f"{s.mean_points_loss:.2f}"
     return t("analyse_seat", lang, player=s.player, seat=s.seat + 1, accuracy=accuracy, loss=loss, n=s.decisions,
-             marks=counts)
+             points=points, marks=counts)

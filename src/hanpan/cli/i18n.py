@@ -103,8 +103,9 @@ MESSAGES: dict[str, tuple[str, str]] = {
                   "기록 정상: {moves}수 재현, 결과 {result}."),
     "analyse_title": ("{game}: review by {level}, {samples} samples a decision, seed {seed}",
                       "{game} 검토: 수준 {level}, 결정마다 표본 {samples}개, 시드 {seed}"),
-    "analyse_unit_win": ("loss: percentage points of win chance against {level}'s move (± standard error)",
-                         "손실: {level}의 수에 비해 잃은 승리 확률, %p (± 표준 오차)"),
+    "analyse_unit_win": ("loss: percentage points of win chance against {level}'s move (± standard error) / "
+                         "expected points of final margin",
+                         "손실: {level}의 수에 비해 잃은 승리 확률, %p (± 표준 오차) / 예상 최종 점수 차"),
     "analyse_unit_points": ("loss: final points against {level}'s move (± standard error)",
                             "손실: {level}의 수에 비해 잃은 최종 점수 (± 표준 오차)"),
     "analyse_number": ("#", "수"),
@@ -113,9 +114,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
     "analyse_loss": ("loss", "손실"),
     "analyse_choice": ("{level}'s move", "{level}의 수"),
     "analyse_forced": ("only move", "유일한 수"),
-    "analyse_seat": ("{player} (seat {seat}): accuracy {accuracy}, mean loss {loss} a decision over {n} decisions; "
-                     "{marks}",
-                     "{player} ({seat}번 자리): 정확도 {accuracy}, 결정 {n}번의 평균 손실 {loss}; {marks}"),
+    "analyse_seat": ("{player} (seat {seat}): accuracy {accuracy}, mean loss {loss} a decision over {n} decisions "
+                     "({points} expected points); {marks}",
+                     "{player} ({seat}번 자리): 정확도 {accuracy}, 결정 {n}번의 평균 손실 {loss} "
+                     "(예상 점수 {points}점); {marks}"),
     "analysing": ("Reviewing", "검토 중"),
     "mark_best": ("best", "최선"),
     "mark_good": ("good", "좋음"),

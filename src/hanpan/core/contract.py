@@ -90,6 +90,10 @@ class Game(ABC):
     game_options: ClassVar[tuple[OptionSpec, ...]] = ()
     #: the evaluations ``State.evaluate`` offers, the standard one first (hanpan.core.evaluation)
     evaluations: ClassVar[tuple[str, ...]] = ("standard",)
+    #: the expected final points a reviewed decision must throw away to be marked a *mistake* (an
+    #: inaccuracy half as many, a blunder 1.5 times): about 2 % of a typical final score, chosen per game
+    #: before any review was measured (hanpan.analysis.marks, docs/analysis.md)
+    mistake_points: ClassVar[float] = 1.0
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
@@ -178,6 +182,12 @@ class Game(ABC):
         game's search for them.  Default: none (a game without a planner, or without a learned value
         for this setting, is played otherwise)."""
         return []
+
+    def expected_score(self, state: State, player: int) -> float | None:
+        """The final score ``player`` may expect from ``state`` by the game's learned value: its points now
+        and the points its value says are still to come (for the player to move, as if its turn ended
+        here).  The final score once the game is over; None where no learned value applies (default)."""
+        return None
 
     def player_range(self) -> str:
         if self.min_players == self.max_players:

@@ -50,6 +50,8 @@ class FourGardens(Game):
     default_players = 4
     game_options = (WHIMS_OPTION, DECK_OPTION)
     evaluations = EVALUATIONS
+    #: a seat ends near 30 points: half an expected point thrown away is a mistake (hanpan.analysis.marks)
+    mistake_points = 0.5
 
     @property
     def actions(self) -> ActionTable:

@@ -199,18 +199,25 @@ def use(weights: list[float] | None, players: int, side: str) -> None:
 
 
 def weights_for(players: int, side: str, spirits: bool) -> list[float] | None:
-    """The weights the planner uses for such a game (None: no model applies).
+    """The weights the planner uses for such a game (None: no model applies).  A 3- or 4-player game
+    without a model of its own is played with the 2-player one (the nearest: each seat values its own
+    board, and the turns still to come are counted from the pouch, whatever the number of players).
 
     >>> weights_for(1, "A", spirits=True) is None
+    True
+    >>> weights_for(3, "A", spirits=False) is weights_for(2, "A", spirits=False) is not None
     True
     """
     if spirits:
         return None
-    found = _IN_USE.get((players, side))
-    if found is not None:
-        return found
-    model = packaged(players, side)
-    return None if model is None else model.weights
+    for count in (players, 2) if players >= 3 else (players,):
+        found = _IN_USE.get((count, side))
+        if found is not None:
+            return found
+        model = packaged(count, side)
+        if model is not None:
+            return model.weights
+    return None
 
 
 def packaged(players: int, side: str) -> models.Model | None:

@@ -21,7 +21,7 @@ from hanpan.core.positions import read_bool, read_int
 from hanpan.core.rng import Rng
 from hanpan.games.harmonies import actions as A
 from hanpan.games.harmonies.actions import ACTIONS
-from hanpan.games.harmonies.afterstate import packaged_models, weights_for
+from hanpan.games.harmonies.afterstate import packaged_models, value_of, weights_for
 from hanpan.games.harmonies.board import ACCEPTING, EMPTY, SIDE, STACKS
 from hanpan.games.harmonies.cardset import cards_for
 from hanpan.games.harmonies.chance import CHANCE_ACTIONS
@@ -72,6 +72,9 @@ class Harmonies(Game):
     )
     #: "learned" adds the learned corrections the standard evaluation leaves out (hanpan.games.harmonies.learned)
     evaluations = EVALUATIONS
+    #: a 2-player game ends near 100 points a seat: 2 expected points thrown away is a mistake, 1 an
+    #: inaccuracy, 3 a blunder (solo's thresholds before the review spoke of points for every count)
+    mistake_points = 2.0
 
     @property
     def actions(self) -> ActionTable:
@@ -103,6 +106,17 @@ class Harmonies(Game):
         if weights is None or s.over:
             return []
         return [(plan.actions, plan.value) for plan in plans(s, weights, width)]
+
+    def expected_score(self, state: State, player: int) -> float | None:
+        """Points now plus the learned afterstate value ``V`` of the player's board (tokens in hand are not
+        counted: for the player to move, the position as if its turn ended here); None without a model."""
+        s = cast(HarmoniesState, state)
+        if s.over:
+            return float(s.total(player))
+        weights = weights_for(s.num_players, s.side_id, s.spirits)
+        if weights is None:
+            return None
+        return s.total(player) + value_of(weights, s, player)
 
     def score_position(self, data: Mapping[str, Any]) -> ScoreCard:
         return score_board(data)

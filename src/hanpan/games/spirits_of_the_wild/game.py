@@ -38,6 +38,8 @@ class SpiritsOfTheWild(Game):
     min_players = 2
     max_players = 2
     default_players = 2
+    #: a seat ends near 15 points: half an expected point thrown away is a mistake (hanpan.analysis.marks)
+    mistake_points = 0.5
     game_options = (
         # a file: never offered on the web (only choices, flags and numbers are)
         OptionSpec("cards", None, kind=str, label_en="Data file", label_ko="데이터 파일",

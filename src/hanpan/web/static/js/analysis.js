@@ -149,7 +149,8 @@ export class Analysis {
     this.tools.replaceChildren(
       h("label", { class: "show-choice" }, this.choiceBox, " ", t("show_choice", lang)),
       copyButton(link, t("copy_review_link", lang), lang),
-      h("span", { class: "help" }, t("samples_note", lang, { samples: review.budget.samples })));
+      h("span", { class: "help" }, review.decisions.some((/** @type {any} */ d) => d.method === "plans")
+        ? t("plans_note", lang) : t("samples_note", lang, { samples: review.budget.samples })));
   }
 
   /** Each seat's accuracy and its marks. */
@@ -158,10 +159,12 @@ export class Analysis {
     const review = this.review;
     const marks = Object.keys(MARK_SIGNS);
     const head = h("tr", {}, h("th", { scope: "col" }, t("seat_col", lang)), h("th", { scope: "col" }, t("accuracy", lang)),
+      h("th", { scope: "col" }, t("mean_loss_points", lang)),
       ...marks.map((m) => h("th", { scope: "col" }, h("span", { class: `mark mark-${m}`, "aria-hidden": "true" }, MARK_SIGNS[m]), " ", t(`marks_${m}`, lang))));
     const rows = review.summaries.map((/** @type {any} */ s) => h("tr", {},
       h("th", { scope: "row" }, this.o.seatName(s.seat)),
       h("td", { class: "accuracy" }, s.accuracy === null ? "–" : `${Math.round(s.accuracy)}%`),
+      h("td", { class: "points-loss" }, s.mean_points_loss === null || s.mean_points_loss === undefined ? "–" : s.mean_points_loss.toFixed(1)),
       ...marks.map((m) => h("td", {}, String(s.marks[m] || 0)))));
     return h("table", { class: "accuracy-table", id: "accuracy" }, h("thead", {}, head), h("tbody", {}, ...rows));
   }
@@ -196,9 +199,12 @@ export class Analysis {
       box.append(h("p", { class: "verdict-better" }, h("span", { class: "swatch better", "aria-hidden": "true" }), " ",
         h("b", {}, `${t("level_move", lang, { level })}: `), text(d.choice),
         best !== null ? h("span", { class: "estimate" }, ` (${estimateText(d.candidates.find((/** @type {any} */ c) => c.move === d.choice), unit)})`) : ""));
-      if (d.loss !== null && d.loss > 0) {
-        const lost = unit === "points" ? t("lost_points", lang, { n: d.loss.toFixed(1), se: Number(d.loss_se).toFixed(1) })
-          : t("lost_win", lang, { n: Math.round(d.loss * 100), se: Math.round(Number(d.loss_se) * 100) });
+      if (d.loss !== null && (d.loss > 0 || (d.margin_loss || 0) > 0)) {
+        const exact = d.method === "plans";
+        const lost = unit === "points"
+          ? t(exact ? "lost_points_exact" : "lost_points", lang, { n: d.loss.toFixed(1), se: Number(d.loss_se).toFixed(1) })
+          : exact ? t("lost_win_points", lang, { n: Math.round(d.loss * 100), points: Number(d.margin_loss).toFixed(1) })
+            : t("lost_win", lang, { n: Math.round(d.loss * 100), se: Math.round(Number(d.loss_se) * 100) });
         box.append(h("p", { class: "help" }, lost));
       }
     }
