@@ -99,9 +99,12 @@ export function draw(body, ui) {
       body.status === "finished" ? (winners.length ? tr("winner: ", "승자: ") + winners.map((/** @type {number} */ s) => seatLabel(c, s)).join(", ") : tr("no winner", "승자 없음")) : "",
       reason ? h("span", { class: "fg-small" }, " ", reason) : null));
   }
-  parts.push(playerPanel(c, order[0], true),
-    h("div", { class: "fg-table" }, tracksPanel(c), marketPanel(c), tilesPanel(c)),
-    h("div", { class: "fg-players" }, ...order.slice(1).map((seat) => playerPanel(c, seat, false))));
+  // on a phone the page shows what you act on and the other players as tabs (docs/web-boards.md)
+  const mine = playerPanel(c, order[0], true);
+  mine.setAttribute("data-phone", "play");
+  parts.push(mine,
+    h("div", { class: "fg-table", "data-phone": "play" }, tracksPanel(c), marketPanel(c), tilesPanel(c)),
+    h("div", { class: "fg-players", "data-phone": "others" }, ...order.slice(1).map((seat) => playerPanel(c, seat, false))));
   // decisions on the shared table (refill, a god's track, a bonus pile or whim tile): on a phone the
   // table moves above your area so that what you choose from is in the window (board.css)
   const shared = c.toMove && ["refill", "favour", "comeback", "sacrifice", "bonus", "whim"].includes(c.phase);

@@ -156,7 +156,8 @@ export function tracksPanel(/** @type {Ctx} */ c) {
     if (token) bind(c, row, token, nm(c, god));
     if (movedBy[god]) {
       row.classList.add("last-move");
-      row.setAttribute("data-last-move", "1");
+      const recent = c.ui.recent || [];  // the turn marked: its newest decision, as ui.mark says
+      row.setAttribute("data-last-move", String(recent.length ? recent[recent.length - 1].n : 1));
     }
     root.append(row);
   });

@@ -180,6 +180,23 @@ export function prompt(body, ui) {
 export function draw(body, ui) {
   const view = body.view || {};
   const side = String(view.options?.side || "A");
+/**
+ * Whether a click target is of the kind the prompt names first (the page keeps one of those in the
+ * window): the central spaces while a space may be taken, the two dealt spirits, the board's cells and
+ * the tokens in hand while tokens are placed; after that every target.
+ * @param {any} body @param {string} token
+ * @returns {boolean}
+ */
+export function focus(body, token) {
+  const legal = /** @type {string[]} */ (body?.legal || []);
+  const offered = (/** @type {string} */ word) => legal.some((m) => m.split(" ")[0] === word);
+  if (offered("space")) return token.startsWith("space ");
+  if (offered("keep")) return token.startsWith("keep ");
+  const hand = /** @type {Record<string, number>} */ (body?.view?.hand || {});
+  if (COLOURS.some((c) => hand[c])) return COLOURS.includes(token) || /^[a-z]\d+$/.test(token);
+  return true;
+}
+
   const boards = /** @type {any[]} */ (view.boards || []);
   const players = /** @type {number} */ (view.players || boards.length);
   const solo = players === 1;
@@ -343,6 +360,9 @@ export function draw(body, ui) {
 }
 
 /**
+  // on a phone the page shows what you act on and the other players as tabs (docs/web-boards.md)
+  for (const el of [central, handArea, displayArea, mineArea]) el?.setAttribute("data-phone", "play");
+  for (const el of otherAreas) el.setAttribute("data-phone", "others");
  * The rules of every card and spirit and a legend of every symbol.
  * @param {Ui} ui
  * @returns {Element}

@@ -121,9 +121,11 @@ export function draw(body, ui) {
   const root = ui.h("div", { class: "sotw" });
   if (!body.view) return root;
   const first = firstSeat(body);
-  root.append(ui.h("div", { class: "sotw-panel sotw-panel-board" }, playerBoard(body, ui, first)));
-  root.append(ui.h("div", { class: "sotw-panel sotw-panel-table" }, table(body, ui, endReason(body, ui))));
-  root.append(ui.h("div", { class: "sotw-panel sotw-panel-board" }, playerBoard(body, ui, 1 - first)));
+  // on a phone the page shows what you act on and the other player as tabs (docs/web-boards.md)
+  const seated = body.seat === 0 || body.seat === 1;
+  root.append(ui.h("div", { class: "sotw-panel sotw-panel-board sotw-panel-first", "data-phone": seated ? "play" : null }, playerBoard(body, ui, first)));
+  root.append(ui.h("div", { class: "sotw-panel sotw-panel-table", "data-phone": seated ? "play" : null }, table(body, ui, endReason(body, ui))));
+  root.append(ui.h("div", { class: "sotw-panel sotw-panel-board sotw-panel-other", "data-phone": seated ? "others" : null }, playerBoard(body, ui, 1 - first)));
   liftTexts(ui, root);
   return root;
 }

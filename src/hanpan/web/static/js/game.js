@@ -4,9 +4,13 @@
 // table's chat and a Resign button.
 //
 // What a player must read or click stays in view: a pinned action bar (status, what to do now, undo,
-// errors), the remaining choices opened next to the clicked element, and the first place to click
-// scrolled into view when none is.  Other seats' decisions are played out one by one (STEP_MS each,
-// skippable; at once under prefers-reduced-motion) and their last turn stays marked on the board.
+// errors, and "since your move": who did what, step by step), the remaining choices opened next to the
+// clicked element, and the place the prompt asks for scrolled into view when none is (at most once a
+// turn).  Other seats' decisions are played out one by one (STEP_MS each, skippable; at once under
+// prefers-reduced-motion); one turn of theirs at a time stays marked on the board, the marks fading.
+// On a phone (PHONE_QUERY) the page is three tabs in the bar: the play (what you act on now: the boards
+// mark their parts data-phone="play"), the other players (data-phone="others", shown in the play tab
+// only while they hold something to click) and the scores with the log.
 
 import { api, copyButton, currentLang, gameName, header, meta, seatName, t } from "./common.js";
 import { loadBoard } from "./board.js";
@@ -24,6 +28,8 @@ let token = new URLSearchParams(location.hash.slice(1)).get("token");
 /** how long each decision of another seat stays on screen before the next is drawn */
 const STEP_MS = 400;
 const reducedMotion = window.matchMedia("(prefers-reduced-motion: reduce)");
+/** a phone: the page's parts as tabs (app.css has the same width) */
+const phoneQuery = window.matchMedia("(max-width: 700px)");
 
 /** @type {any} the body drawn now */
 let body = null;
@@ -50,18 +56,34 @@ let finalShown = false;
 let keyboardUsed = false;
 /** @type {Element | null} */
 let legendBox = null;
+/** the phone's tab: "play", "others" or "log" */
+let tab = "play";
+/** the other seats' decisions since this seat last moved, kept through this seat's turn */
+/** @type {{n: number, seat: number, move: string, text: string}[]} */
+let since = [];
+/** the decision of `since` stepped to (its marks alone on the board), or null: the newest turn whole */
+/** @type {number | null} */
+let step = null;
+/** whether the summary shows in full (it is one line otherwise) */
+let sinceOpen = false;
+/** the move number this seat's current turn began at, and the turn the page last scrolled itself in */
+let turnStart = -1;
+let scrolledTurn = -2;
+let wasMine = false;
 
 const root = /** @type {HTMLElement} */ (document.getElementById("app"));
 const statusBox = /** @type {HTMLElement} */ (h("p", { id: "status", role: "status", "aria-live": "polite" }));
 const promptBox = h("p", { id: "prompt" });
 const errorBox = h("p", { id: "error", class: "error", role: "alert" });
+const sinceBox = /** @type {HTMLElement} */ (h("div", { id: "since-row", class: "since-row" }));
 const toolsBox = h("div", { class: "bar-tools" });
+const tabsBox = /** @type {HTMLElement} */ (h("div", { class: "phone-tabs", role: "tablist", "aria-label": t("tabs", lang) }));
 const heading = h("h1", { class: "visually-hidden", id: "game-title" }, "hanpan");
 // hints, where no other person plays (hint.js): the answer shows in the bar, its move lit on the board
 const hints = new Hints({ gameId, lang, token: () => token, play: (move) => submit(move), changed: () => render() });
 const actionBar = h("section", { id: "actionbar", "aria-labelledby": "game-title" }, heading,
-  h("div", { class: "bar-text" }, statusBox, promptBox, errorBox, hints.box), toolsBox);
-const boardBox = h("div", { id: "board" });
+  h("div", { class: "bar-text" }, statusBox, promptBox, errorBox, hints.box, sinceBox), toolsBox, tabsBox);
+const boardBox = /** @type {HTMLElement} */ (h("div", { id: "board" }));
 const popover = /** @type {HTMLElement} */ (h("div", { id: "popover", class: "choice-popover", role: "dialog", "aria-label": t("choose", lang), hidden: "hidden" }));
 const nudge = /** @type {HTMLElement} */ (h("div", { id: "nudge", class: "nudge", role: "alert", hidden: "hidden" }));
 const boardWrap = h("div", { id: "board-wrap" }, boardBox, popover, nudge);
@@ -306,7 +328,7 @@ function tools() {
     if (popover.hidden && left > 1) out.push(h("span", { class: "left" }, t("choices_left", lang, { n: left })));
     out.push(h("button", { type: "button", id: "cancel", onclick: cancel }, t("cancel", lang)));
   }
-  if (body.can_undo && !settling()) out.push(h("button", { type: "button", id: "undo", onclick: undo }, icon("undo"), " ", t("undo", lang)));
+  if (body.can_undo && !settling()) out.push(h("button", { type: "button", id: "undo", onclick: undo }, icon("undo"), h("span", { class: "tool-label" }, ` ${t("undo", lang)}`)));
   const hint = settling() ? null : hints.button(body, mine());
   if (hint) out.push(hint);
   if (body.status === "finished") out.push(h("button", { type: "button", id: "show-final", onclick: () => openFinal() }, t("final_scores", lang)));
@@ -331,9 +353,22 @@ function render() {
   statusBox.dataset.busy = String(settling());
   statusBox.dataset.selection = chooser ? chooser.selection.join("|") : "";
   errorBox.textContent = message || (connection && connection !== "ok" ? connection : "");
+  if (mine() && !wasMine) {  // this seat's turn begins: the play in front
+    turnStart = body.move_number;
+    tab = "play";
+  }
+  wasMine = !!mine();
   const recent = recentMoves(body.log, body.seat);
-  const ui = makeUi({ lang, catalog: game.catalog, body, chooser: mine() && pending === null ? chooser : null, onToken, seatName: name, recent,
-    hinted: hints.best(body) });
+  if (recent.length || body.seat === null || !body.log.length) {
+    const fresh = (recent.length ? recent[recent.length - 1].n : -1) !== (since.length ? since[since.length - 1].n : -1);
+    since = recent;
+    if (fresh) { step = null; sinceOpen = false; freshMarks(); }
+  }
+  if (step !== null && step >= since.length) step = null;
+  const turns = turnsOf(since);
+  const marked = step !== null ? [since[step]] : turns.length ? turns[turns.length - 1] : [];
+  const ui = makeUi({ lang, catalog: game.catalog, body, chooser: mine() && pending === null ? chooser : null, onToken, seatName: name,
+    recent: marked, hinted: hints.best(body) });
   hints.draw(body, mine() && pending === null);
   try {
     boardBox.replaceChildren(game.board.draw(body, ui));
@@ -341,6 +376,8 @@ function render() {
     boardBox.replaceChildren(h("pre", { class: "error" }, String(/** @type {Error} */ (e).stack || e)));
   }
   toolsBox.replaceChildren(...tools());
+  drawSince(turns);
+  drawTabs();
   drawChoices();
   toolsBox.replaceChildren(...tools());
   if (!legendBox) {
@@ -361,21 +398,114 @@ function render() {
   if (mine() && !settling()) bringIntoView();
 }
 
-/** When it is your turn and nothing you can click is in the window, scroll the first one into view. */
+/**
+ * When it is your turn and no place of the kind the prompt asks for (the board's `focus`, else any place
+ * to click) is wholly in the window below the bar, scroll one into view: at once (a tap during a smooth
+ * scroll lands elsewhere) and at most once a turn.  On a phone the play is laid out to fit the window
+ * below the bar, so the board's top goes just under the bar when that brings the place in too.
+ */
 function bringIntoView() {
-  const targets = [...boardBox.querySelectorAll(".clickable")];
-  if (!targets.length) return;
+  const targets = /** @type {HTMLElement[]} */ ([...boardBox.querySelectorAll(".clickable")]);
+  if (!targets.length || scrolledTurn === turnStart) return;
+  const focus = parts && parts.board.focus
+    ? targets.filter((el) => parts?.board.focus(body, el.getAttribute("data-token") || "")) : [];
+  const wanted = focus.length ? focus : targets;
   const top = actionBar.getBoundingClientRect().bottom;
   const inView = (/** @type {Element} */ el) => {
     const r = el.getBoundingClientRect();
-    return r.top >= top - 1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
+    return r.width > 0 && r.top >= top - 1 && r.bottom <= window.innerHeight + 1 && r.left >= -1 && r.right <= window.innerWidth + 1;
   };
-  if (targets.some(inView)) return;
-  const first = targets[0].getBoundingClientRect();
+  if (wanted.some(inView)) return;
+  const first = wanted[0].getBoundingClientRect();
+  let by = first.top - top - 12;
+  if (phoneQuery.matches) {
+    const boardTop = boardBox.getBoundingClientRect().top - top - 4;
+    if (first.bottom - boardTop <= window.innerHeight - top) by = boardTop;
+  }
+  scrolledTurn = turnStart;
   // counted for the browser tests (a person's scroll, made for them): at which move, to what
   const w = /** @type {any} */ (window);
-  (w.hanpanScrolls = w.hanpanScrolls || []).push(`${body.move_number}: ${targets[0].getAttribute("data-token")}`);
-  window.scrollBy({ top: first.top - top - 12, behavior: reducedMotion.matches ? "auto" : "smooth" });
+  (w.hanpanScrolls = w.hanpanScrolls || []).push(`${body.move_number}: ${wanted[0].getAttribute("data-token")}`);
+  window.scrollBy({ top: by, behavior: "auto" });
+}
+
+// --- since your move: who did what, step by step; the phone's tabs ---------------------------------
+
+/** Consecutive decisions of one seat as turns. @param {{n: number, seat: number, move: string, text: string}[]} entries */
+function turnsOf(entries) {
+  /** @type {{n: number, seat: number, move: string, text: string}[][]} */
+  const out = [];
+  for (const e of entries) {
+    const last = out[out.length - 1];
+    if (last && last[0].seat === e.seat) last.push(e);
+    else out.push([e]);
+  }
+  return out;
+}
+
+/** The marks of a new turn (or step) start strong and fade (app.css: #board.marks-fade). */
+function freshMarks() {
+  boardBox.classList.remove("marks-fade");
+  void boardBox.offsetWidth;  // restarts the animation
+  boardBox.classList.add("marks-fade");
+}
+
+/** @param {number | null} to */
+function stepTo(to) {
+  step = to;
+  freshMarks();
+  render();
+}
+
+/** The bar's "since your move" line: every turn's decisions in words, or the step chosen, with ◀ ▶.
+ * @param {{n: number, seat: number, move: string, text: string}[][]} turns */
+function drawSince(turns) {
+  if (!since.length || body.status !== "playing") { sinceBox.replaceChildren(); return; }
+  const head = body.seat === null ? t("last_turn", lang) : t("since_your_move", lang);
+  let text;
+  if (step !== null) {
+    const e = since[step];
+    text = `${name(e.seat)} (${step + 1}/${since.length}): ${e.text}`;
+  } else {
+    text = turns.map((turn) => `${name(turn[0].seat)}: ${turn.map((e) => e.text).join("; ")}`).join(" · ");
+  }
+  const n = since.length;
+  const prev = step === null ? n - 1 : step - 1;
+  const next = step === null ? 0 : step + 1 < n ? step + 1 : null;
+  const words = h("button", { type: "button", id: "since", class: sinceOpen ? "since open" : "since", "aria-expanded": String(sinceOpen),
+    onclick: () => {
+      sinceOpen = !sinceOpen;
+      if (phoneQuery.matches && hasOthers()) tab = "others";
+      render();
+    } }, h("b", {}, `${head} `), text);
+  sinceBox.replaceChildren(
+    n > 1 || step !== null ? h("button", { type: "button", class: "small step", id: "since-prev", "aria-label": t("since_prev", lang),
+      onclick: () => stepTo(prev < 0 ? null : prev) }, icon("prev")) : "",
+    n > 1 || step !== null ? h("button", { type: "button", class: "small step", id: "since-next", "aria-label": t("since_next", lang),
+      onclick: () => stepTo(next) }, icon("next")) : "",
+    words);
+}
+
+/** Whether the board draws other players' areas (the phone's second tab). */
+function hasOthers() {
+  return boardBox.querySelector("[data-phone='others']") !== null;
+}
+
+function drawTabs() {
+  const names = /** @type {[string, string][]} */ ([["play", "tab_play"], ["others", "tab_others"], ["log", "tab_log"]]);
+  const marked = since.length > 0;
+  const shown = names.filter(([id]) => id !== "others" || hasOthers());
+  if (!shown.some(([id]) => id === tab)) tab = "play";
+  mainBox.dataset.tab = tab;
+  tabsBox.replaceChildren(...shown.map(([id, key]) => h("button", { type: "button", role: "tab", id: `tab-${id}`,
+    "aria-selected": String(tab === id), class: id === "others" && marked ? "marked" : null,
+    onclick: () => {
+      tab = id;
+      if (id === "play") sinceOpen = false;  // the bar back to its height: the play fits under it
+      render();
+      const below = mainBox.getBoundingClientRect().top - actionBar.getBoundingClientRect().bottom;
+      if (below < 0) window.scrollBy({ top: below, behavior: "auto" });
+    } }, t(key, lang))));
 }
 
 // --- a table's chat and resigning -----------------------------------------------------------------
@@ -559,6 +689,7 @@ if (token && body === null) {
   // remember the seat so the lobby can offer "continue"; the seat number comes with the first body
   api(`/api/games/${encodeURIComponent(gameId)}`, { token }).then((b) => { if (b.seat !== null && token) remember(gameId, b.seat, token); }).catch(() => {});
 }
-root.replaceChildren(header(lang), actionBar, h("main", { class: "game" },
-  h("section", { class: "table", "aria-label": t("table", lang) }, boardWrap), sideBox), finalBox);
+const mainBox = /** @type {HTMLElement} */ (h("main", { class: "game", "data-tab": tab },
+  h("section", { class: "table", "aria-label": t("table", lang) }, boardWrap), sideBox));
+root.replaceChildren(header(lang), actionBar, mainBox, finalBox);
 connect();
