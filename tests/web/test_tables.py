@@ -6,14 +6,16 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Iterator
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from hanpan.cli.main import main
+from hanpan.web.accounts import Player
 from hanpan.web.app import create_app
+from hanpan.web.tables import LobbyTable, SeatSpec
 
 from .helpers import TEST_SETTINGS
 
@@ -403,3 +405,146 @@ def test_a_person_who_leaves_an_abandoning_table_loses_and_the_others_win(lobby:
     shown = {who: wait_for(lambda who=who: lobby.call(None, "GET", f"/api/players/{who}").json()["ratings"] or None)
              for who in ("Ann", "Bob")}
     assert shown["Ann"][0]["display"] > 1500 > shown["Bob"][0]["display"]
+
+
+# --- issue 61 §4–6: who left, rematches answered on the game's page, rated or not before joining -------
+
+def _ws_bodies(lobby: Lobby, who: str, game_id: str) -> Any:
+    """A WebSocket of ``who``'s page on the game (their session opens their seat)."""
+    lobby.c.cookies.clear()
+    lobby.c.cookies.set("hanpan_session", lobby.sessions[who][0])
+    return lobby.c.websocket_connect(f"/api/games/{game_id}/ws")
+
+
+@pytest.mark.parametrize("rule", ["level:random", "abandon"])
+def test_a_resigned_seat_keeps_the_name_of_who_left_and_when_after_a_restart_too(db_url: str, rule: str) -> None:
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
+        lobby = Lobby(client)
+        for name in ("Ann", "Bob"):
+            lobby.register(name)
+        table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}],
+                            pace={"kind": "realtime", "on_leave": rule})
+        game_id = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+        for _ in range(3):  # a few moves first: the log line stands after them
+            body = next(lobby.game(who, game_id) for who in ("Ann", "Bob")
+                        if lobby.game(who, game_id)["seat"] == lobby.game(who, game_id)["current_player"])
+            mover = "Ann" if body["seat"] == 0 else "Bob"
+            lobby.call(mover, "POST", f"/api/games/{game_id}/moves",
+                       {"move": pick(body["legal"]), "move_number": body["move_number"]}, ok=200)
+        moves = lobby.game("Ann", game_id)["move_number"]
+        assert moves == 3
+        lobby.call("Bob", "POST", f"/api/tables/{table['id']}/leave", ok=200)
+        body = lobby.game("Ann", game_id)
+        expected = {"name": "Bob", "why": "left", "move": moves}
+        assert body["seats"][1]["left"] == expected and "left" not in body["seats"][0]
+        assert body["seats"][1]["kind"] == ("random" if rule != "abandon" else "human")
+        assert lobby.call(None, "GET", f"/api/tables/{table['id']}").json()["seats"][1]["left"] == expected
+    with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:  # rebuilt from the database
+        assert client.get(f"/api/games/{game_id}").json()["seats"][1]["left"] == expected
+
+
+def test_a_seat_that_ran_out_of_time_says_so(lobby: Lobby) -> None:
+    for name in ("Ann", "Bob"):
+        lobby.register(name)
+    pace = {"kind": "turn", "limit_s": 3600, "on_timeout": "level:random"}
+    table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}], pace=pace)
+    game_id = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+    hub = lobby.c.app.state.hanpan_lobby().hub
+    late = lobby.game("Ann", game_id)["current_player"]
+    real = hub.clock
+    hub.clock = lambda: real() + timedelta(hours=2)
+    assert lobby.c.portal.call(lobby.c.app.state.hanpan_lobby().check_deadlines) == 1
+    seat = lobby.game("Ann", game_id)["seats"][late]
+    assert seat["left"] == {"name": ["Ann", "Bob"][late], "why": "ran out of time", "move": 0}
+
+
+def test_a_rematch_is_pushed_to_the_other_players_page_and_can_be_declined(lobby: Lobby) -> None:
+    for name in ("Ann", "Bob", "Cid"):
+        lobby.register(name)
+    table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}])
+    game_id = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+    lobby.play_out(game_id, ["Ann", "Bob"])
+    wait_for(lambda: lobby.call(None, "GET", f"/api/tables/{table['id']}").json()["status"] == "finished")
+    decline = f"/api/tables/{table['id']}/rematch/decline"
+    lobby.call("Ann", "POST", decline, ok=409)  # nothing asked yet
+    with _ws_bodies(lobby, "Ann", game_id) as ws:
+        first = ws.receive_json()
+        assert first["seat"] == 0 and first["rematch"] is None
+        again = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/rematch", ok=201).json()
+        pushed = ws.receive_json()  # at once, over the game's socket: Ann's page needs no reload
+        assert pushed["rematch"] == {"table": again["id"], "status": "open", "by": {"seat": 1, "name": "Bob"},
+                                     "accepted": [1], "declined": []}
+        lobby.call("Cid", "POST", decline, ok=403)  # not a player of the table
+        closed = lobby.call("Ann", "POST", decline, ok=200).json()
+        assert closed["status"] == "abandoned" and closed["seats"][0]["left"]["why"] == "declined"
+        pushed = ws.receive_json()
+        assert pushed["rematch"]["status"] == "abandoned"
+        assert pushed["rematch"]["declined"] == [{"seat": 0, "name": "Ann"}]
+    lobby.call("Ann", "POST", decline, ok=409)  # answered already
+    listed = lobby.call("Ann", "GET", "/api/tables").json()["open"]
+    assert again["id"] not in [t["id"] for t in listed]  # the closed rematch is no open table
+
+
+def test_the_asker_can_withdraw_a_rematch_and_an_acceptance_is_pushed(lobby: Lobby) -> None:
+    for name in ("Ann", "Bob", "Cid"):
+        lobby.register(name)
+    table = lobby.table("Ann", "four_gardens", [{"kind": "me"}, {"kind": "open"}, {"kind": "open"}])
+    lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200)
+    game_id = lobby.call("Cid", "POST", f"/api/tables/{table['id']}/join", {}, ok=200).json()["game_id"]
+    lobby.play_out(game_id, ["Ann", "Bob", "Cid"])
+    wait_for(lambda: lobby.call(None, "GET", f"/api/tables/{table['id']}").json()["status"] == "finished")
+    new = lobby.call("Ann", "POST", f"/api/tables/{table['id']}/rematch", ok=201).json()
+    with _ws_bodies(lobby, "Cid", game_id) as ws:
+        assert ws.receive_json()["rematch"]["accepted"] == [0]
+        lobby.call("Bob", "POST", f"/api/tables/{table['id']}/rematch", ok=201)  # Bob accepts
+        assert ws.receive_json()["rematch"]["accepted"] == [0, 1]
+        lobby.call("Bob", "POST", f"/api/tables/{table['id']}/rematch/decline", ok=409)  # accepted already
+        lobby.call("Ann", "POST", f"/api/tables/{table['id']}/rematch/decline", ok=200)  # she withdraws it
+        withdrawn = ws.receive_json()["rematch"]
+        assert withdrawn["status"] == "abandoned" and withdrawn["declined"] == []
+    assert lobby.call(None, "GET", f"/api/tables/{new['id']}").json()["status"] == "abandoned"
+
+
+def test_an_open_table_says_whether_its_game_will_be_rated_and_why_not(lobby: Lobby) -> None:
+    lobby.register("Ann")
+    lobby.register("Bob")
+    lobby.register("Gus", guest=True)
+    two = [{"kind": "me"}, {"kind": "open"}]
+    accounts = lobby.table("Ann", "spirits_of_the_wild", two)
+    assert accounts["will_be_rated"] == {"rated": True, "why": [], "guests_unrate": True}
+    guests = lobby.table("Gus", "spirits_of_the_wild", two)
+    assert guests["will_be_rated"] == {"rated": False, "why": [{"code": "guest", "names": ["Gus"]}],
+                                       "guests_unrate": False}
+    listed = {t["id"]: t for t in lobby.call(None, "GET", "/api/tables").json()["open"]}
+    assert listed[guests["id"]]["will_be_rated"]["rated"] is False  # the lobby's list says it too
+    seeded = lobby.table("Ann", "harmonies", [{"kind": "me"}, {"kind": "level", "level": "random"}], seed=5)
+    assert seeded["status"] == "playing" and "will_be_rated" not in seeded and not seeded["rated"]
+    bobs = lobby.table("Bob", "harmonies", [{"kind": "me"}, {"kind": "open"}])
+    # what it said is what happens at the start: an account joining a guest's table plays unrated
+    started = lobby.call("Bob", "POST", f"/api/tables/{guests['id']}/join", {}, ok=200).json()
+    assert started["rated"] is False
+    started = lobby.call("Gus", "POST", f"/api/tables/{bobs['id']}/join", {}, ok=200).json()
+    assert started["rated"] is False  # the guest who joined made it unrated, as guests_unrate warned
+    # a solo table with a chosen seed: two reasons
+    alone = LobbyTable("t", "harmonies", {}, [SeatSpec("reserved", name="Ann")], True, {"kind": "realtime"}, "p",
+                       "open", None, False, 3, None, datetime.now(UTC), datetime.now(UTC),
+                       sitting={0: Player("p", "Ann", False)})
+    assert [w["code"] for w in alone.will_be_rated()["why"]] == ["seed", "solo"]
+
+
+def test_a_rematch_can_be_asked_again_after_one_was_declined(lobby: Lobby) -> None:
+    for name in ("Ann", "Bob"):
+        lobby.register(name)
+    table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}],
+                        pace={"kind": "realtime", "on_leave": "abandon"})
+    lobby.call("Bob", "POST", f"/api/tables/{table['id']}/join", {}, ok=200)
+    lobby.call("Bob", "POST", f"/api/tables/{table['id']}/leave", ok=200)  # abandoned: it has ended
+    first = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/rematch", ok=201).json()
+    lobby.call("Ann", "POST", f"/api/tables/{table['id']}/rematch/decline", ok=200)
+    second = lobby.call("Ann", "POST", f"/api/tables/{table['id']}/rematch", ok=201).json()
+    assert second["id"] != first["id"] and second["status"] == "open"
+    game_id = lobby.call(None, "GET", f"/api/tables/{table['id']}").json()["game_id"]
+    news = lobby.game("Ann", game_id)["rematch"]
+    assert news["table"] == second["id"] and news["by"] == {"seat": 0, "name": "Ann"} and news["declined"] == []
+    started = lobby.call("Bob", "POST", f"/api/tables/{table['id']}/rematch", ok=201).json()
+    assert started["id"] == second["id"] and started["status"] == "playing"

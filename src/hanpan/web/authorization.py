@@ -61,6 +61,7 @@ AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
     ("POST", "/api/tables/{table_id}/start"): (CREATOR, "start with computer levels in the empty seats"),
     ("POST", "/api/tables/{table_id}/leave"): (TABLE_PLAYER, "stand up, or resign from the game"),
     ("POST", "/api/tables/{table_id}/rematch"): (TABLE_PLAYER, "a rematch of an ended game"),
+    ("POST", "/api/tables/{table_id}/rematch/decline"): (TABLE_PLAYER, "decline (or withdraw) that rematch"),
     ("POST", "/api/tables/{table_id}/chat"): (TABLE_PLAYER, "write in the table's chat"),
     ("POST", "/api/tables/{table_id}/chat/{message_id}/report"): (PLAYER, "report a chat message"),
     ("GET", "/api/players/{name}"): (ANYONE, "a player's profile"),

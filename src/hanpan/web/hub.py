@@ -342,7 +342,9 @@ class Hub:
                     table = await self.db(self.tables.of_game, game_id)
                     if table is not None:
                         live.table_id, live.players = table.id, dict(table.sitting)
+                        live.left = {seat: d.to_json() for seat, d in table.left.items()}
                         live.chat = await self.db(self.tables.chat, table.id)
+                        live.rematch = await self.db(self.tables.rematch_news, table.id)
                     self._keep(live)
                     # news of a change stored while it loaded found no game here to change: look again
                     await self.current(live)

@@ -165,6 +165,10 @@ class LiveGame:
     table_id: str | None = None
     players: dict[int, Any] = field(default_factory=dict)
     chat: list[dict[str, Any]] = field(default_factory=list)
+    #: seat -> who left it, why and after how many moves (``Departure.to_json``): named in the seats and the log
+    left: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: the rematch asked for after the game (``Tables.rematch_news``), shown on every player's page
+    rematch: dict[str, Any] | None = None
     #: a table's game that ended unfinished (a seat left or ran out of time, and the table said so)
     abandoned: bool = False
 
@@ -308,7 +312,8 @@ class LiveGame:
     # --- what clients see --------------------------------------------------------------------------
     def seats_json(self, lang: str = "en") -> list[dict[str, Any]]:
         """Each seat: its kind (``human`` or a level) and, for a level, its name in ``lang``; at a lobby
-        table, the name of the player sitting there."""
+        table, the name of the player sitting there, or ``left``: who left the seat, why (``left``, ``ran
+        out of time``) and after how many moves (``move``)."""
         out = []
         for i, kind in enumerate(self.stored.seats):
             entry: dict[str, Any] = {"seat": i, "kind": kind}
@@ -316,6 +321,8 @@ class LiveGame:
                 entry["level"] = level_title(kind, lang)
             elif i in self.players:
                 entry["name"] = self.players[i].name
+            if i in self.left:
+                entry["left"] = self.left[i]
             out.append(entry)
         return out
 
@@ -362,7 +369,8 @@ class LiveGame:
             log=self.log[-LOG_IN_BODY:],
             after_log={"log_total": len(self.log), "thinking": self.thinking or self.thinking_elsewhere},
             end={"winners": list(state.winners()) if playing else [],
-                 **({"table": self.table_id, "chat": self.chat[-30:]} if self.table_id is not None else {})},
+                 **({"table": self.table_id, "chat": self.chat[-30:], "rematch": self.rematch}
+                    if self.table_id is not None else {})},
         ).encode(self.log_text(lang))
         self._common[lang] = common
         return common

@@ -69,7 +69,9 @@ class Lobby:
     async def join(self, table_id: str, person: Player, seat: int | None) -> LobbyTable:
         table = await self.hub.db(self.tables.join, table_id, person, seat)
         self.changed()
-        return await self._start_if_full(table)
+        table = await self._start_if_full(table)
+        await self._rematch_news(table)
+        return table
 
     async def start_now(self, table_id: str, person: Player, level: str) -> LobbyTable:
         """The creator starts with ``level`` in every empty seat."""
@@ -112,7 +114,9 @@ class Lobby:
             raise TableRefused(403, "you do not sit at this table")
         if table.status == "open":
             self.changed()
-            return await self.hub.db(self.tables.leave_before_start, table, person)
+            table = await self.hub.db(self.tables.leave_before_start, table, person)
+            await self._rematch_news(table)
+            return table
         if table.status != "playing" or table.game_id is None:
             raise TableRefused(409, "this table's game has ended: there is nothing to leave")
         live = await self.hub.get(table.game_id)
@@ -126,8 +130,9 @@ class Lobby:
         async with live.lock:
             if live.state.is_over or live.abandoned:
                 return
+            move = live.move_number
             if rule == "abandon":
-                await self.hub.db(self.tables.mark_left, table, seat)
+                await self.hub.db(self.tables.mark_left, table, seat, why, move)
                 await self.hub.db(self.hub.store.abandon, live.stored.id)
                 await self.hub.db(self.tables.set_status, table.id, "abandoned")
                 live.abandoned = True
@@ -137,9 +142,11 @@ class Lobby:
                 seats = list(live.stored.seats)
                 seats[seat] = level
                 await self.hub.db(self.hub.store.set_seats, live.stored.id, seats)
-                await self.hub.db(self.tables.replace_seat, table, seat, level)
+                await self.hub.db(self.tables.replace_seat, table, seat, level, why, move)
                 live.stored.seats = seats
                 live.players.pop(seat, None)
+            if seat in table.left:  # the seat's name and the log say who left
+                live.left[seat] = table.left[seat].to_json()
             live.version += 1
         self.changed()
         log.info("table %s: seat %d %s (%s)", table.id, seat, why, rule)
@@ -151,7 +158,8 @@ class Lobby:
 
     async def rematch(self, table_id: str, person: Player) -> LobbyTable:
         """The same seats and options, a new deal: a new table with each person's seat kept for them
-        (the one asking sits down; the others accept by joining).  Asked twice, the same table."""
+        (the one asking sits down; the others accept by joining).  Asked twice, the same table; asked
+        after a rematch was declined or withdrawn, a new one."""
         table = await self.table(table_id)
         seat = next((s for s, p in table.sitting.items() if p.id == person.id), None)
         people = await self.hub.db(self.tables.everyone_of, table.id)
@@ -162,7 +170,7 @@ class Lobby:
         if table.status not in ("finished", "abandoned"):
             raise TableRefused(409, "a rematch follows a game that has ended")
         existing = await self.hub.db(self.tables.rematch_of, table.id)
-        if existing is not None:
+        if existing is not None and existing.status != "abandoned":
             if existing.status == "open" and existing.seat_of(person.id) is None:
                 return await self.join(existing.id, person, seat)
             return existing
@@ -177,7 +185,44 @@ class Lobby:
         self.changed()
         new = await self.hub.db(lambda: self.tables.create(person, table.game, table.options, seats, table.public,
                                                            table.pace, None, rematch_of=table.id))
-        return await self._start_if_full(new)
+        new = await self._start_if_full(new)
+        await self._rematch_news(new)
+        return new
+
+    async def decline_rematch(self, table_id: str, person: Player) -> LobbyTable:
+        """A player of the ended ``table_id`` declines its rematch: the rematch table closes (its seat
+        says who declined) and every page of the old game hears it.  The one who asked withdraws it."""
+        table = await self.table(table_id)
+        people = await self.hub.db(self.tables.everyone_of, table.id)
+        if all(p.id != person.id for p in people.values()):
+            raise TableRefused(403, "only the table's players can answer its rematch")
+        new = await self.hub.db(self.tables.rematch_of, table.id)
+        if new is None or new.status != "open":
+            raise TableRefused(409, "no rematch of this table is waiting for an answer")
+        if new.seat_of(person.id) is not None:
+            if person.id != new.creator_id:
+                raise TableRefused(409, "you accepted this rematch: leave its table to stand up")
+            new = await self.hub.db(self.tables.leave_before_start, new, person)  # withdrawn: it closes
+        else:
+            new = await self.hub.db(self.tables.decline, new, person)
+        self.changed()
+        await self._rematch_news(new)
+        return new
+
+    async def _rematch_news(self, new: LobbyTable) -> None:
+        """A rematch table changed (asked, accepted, declined, started): the old game's pages show it."""
+        if new.rematch_of is None:
+            return
+        old = await self.hub.db(self.tables.get, new.rematch_of)
+        if old is None or old.game_id is None:
+            return
+        live = await self.hub.get(old.game_id)
+        if live is None:
+            return
+        live.rematch = await self.hub.db(self.tables.rematch_news, old.id)
+        live.version += 1
+        self.hub.changed(live)
+        await self.hub.sync.announce(CHANGED, live.stored.id)
 
     async def table(self, table_id: str) -> LobbyTable:
         """The table ``table_id``, or TableRefused 404."""

@@ -169,6 +169,12 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
         player = await require_player(request, write=True)
         return await one(await get_lobby().rematch(table_id, player))
 
+    @router.post("/api/tables/{table_id}/rematch/decline",
+                 summary="Decline the rematch asked for after this table's game (the one who asked withdraws it)")
+    async def decline_rematch(table_id: str, request: Request) -> dict[str, Any]:
+        player = await require_player(request, write=True)
+        return await one(await get_lobby().decline_rematch(table_id, player))
+
     @router.post("/api/tables/{table_id}/chat", status_code=201, summary="Write in the table's chat (players only)")
     async def chat(table_id: str, body: ChatRequest, request: Request) -> dict[str, Any]:
         player = await require_player(request, write=True)

@@ -1,7 +1,7 @@
 """The tables of players, lobby tables and ratings (beside the games of ``storage``; one ``metadata``).
 
-Migration ``0002_players_tables_ratings`` makes them (``0005`` adds ``players.name_skeleton*``); a change
-here needs a new migration there.
+Migration ``0002_players_tables_ratings`` makes them (``0005`` adds ``players.name_skeleton*``, ``0006``
+``table_seats.left_why`` and ``left_move``); a change here needs a new migration there.
 
 - ``players``: an account (a password hash) or a guest (none); ``name_key`` is the name case-folded, unique;
   ``name_skeleton*`` what it looks like (``hanpan.web.confusables``), so no new name looks like another.
@@ -9,7 +9,8 @@ here needs a new migration there.
 - ``api_keys``: keys an account made for its bots (hashed; shown once).
 - ``lobby_tables``: a table: a game, its options, seats, public or private, pace, creator, and the game
   it started (``game_id``) once its seats were full.
-- ``table_seats``: who sits where at a table (a player; a computer level has no row).
+- ``table_seats``: who sits where at a table (a player; a computer level has no row), and who left, why
+  and after how many moves.
 - ``chat_messages`` / ``chat_reports``: a table's chat and the reports of its messages.
 - ``ratings`` / ``rating_history``: a rating per player (or ``level:NAME``) per game and player count,
   and every change of one with the game that made it.
@@ -90,6 +91,9 @@ table_seats_table = Table(
     Column("player_id", String(32), ForeignKey("players.id"), nullable=False, index=True),
     Column("joined_at", DateTime(timezone=True), nullable=False),
     Column("left_at", DateTime(timezone=True), nullable=True),  # left or replaced (by a computer level)
+    # why: "left", "ran out of time", or "declined" (a rematch's seat); and the moves made by then (0006)
+    Column("left_why", String(16), nullable=True),
+    Column("left_move", Integer, nullable=True),
 )
 
 chat_messages_table = Table(

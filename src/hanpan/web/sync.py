@@ -210,7 +210,9 @@ class Sync:
                     table = await hub.db(hub.tables.of_game, game_id)
                     if table is not None:
                         live.players = dict(table.sitting)
+                        live.left = {seat: d.to_json() for seat, d in table.left.items()}
                     live.chat = await hub.db(hub.tables.chat, live.table_id)
+                    live.rematch = await hub.db(hub.tables.rematch_news, live.table_id)
             live.version += 1
         hub.changed(live)
         if live.state.is_over or live.abandoned:

@@ -88,6 +88,23 @@ class SeatSpec:
         return out
 
 
+@dataclass(frozen=True)
+class Departure:
+    """A person who left a seat: ``why`` is ``left``, ``ran out of time`` or ``declined`` (a rematch);
+    ``move`` the number of moves made by then (None: before the game)."""
+
+    player: Player
+    why: str
+    move: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.player.name, "why": self.why, "move": self.move}
+
+
+#: why a table's game will not be rated, as ``will_be_rated`` says it (the pages word each code)
+UNRATED_SEED, UNRATED_SOLO, UNRATED_GUEST = "seed", "solo", "guest"
+
+
 @dataclass
 class LobbyTable:
     id: str
@@ -106,6 +123,8 @@ class LobbyTable:
     updated_at: datetime
     #: seat -> the person sitting there (people who left are not here)
     sitting: dict[int, Player] = field(default_factory=dict)
+    #: seat -> the person who left it (resigned, ran out of time, declined a rematch)
+    left: dict[int, Departure] = field(default_factory=dict)
 
     def open_seats(self) -> list[int]:
         """The seats nobody sits at and no level fills (open or reserved)."""
@@ -114,6 +133,21 @@ class LobbyTable:
     def seat_of(self, player_id: str) -> int | None:
         return next((i for i, p in self.sitting.items() if p.id == player_id), None)
 
+    def will_be_rated(self) -> dict[str, Any]:
+        """Whether the table's game will be rated if it starts with the people sitting now, and why not:
+        ``{"rated": False, "why": [{"code": "guest", "names": [...]}, ...]}`` (codes ``seed``, ``solo``,
+        ``guest``); ``guests_unrate``: a guest taking an open seat would make it unrated.  As ``Lobby``
+        decides at the start (a game started is ``rated`` or not for good)."""
+        why: list[dict[str, Any]] = []
+        if self.seed is not None:
+            why.append({"code": UNRATED_SEED})
+        if len(self.seats) < 2:
+            why.append({"code": UNRATED_SOLO})
+        guests = [p.name for _, p in sorted(self.sitting.items()) if p.guest]
+        if guests:
+            why.append({"code": UNRATED_GUEST, "names": guests})
+        return {"rated": not why, "why": why, "guests_unrate": not why and bool(self.open_seats())}
+
     def to_json(self) -> dict[str, Any]:
         seats = []
         for i, spec in enumerate(self.seats):
@@ -121,9 +155,12 @@ class LobbyTable:
             person = self.sitting.get(i)
             if person is not None:
                 entry["player"] = {"id": person.id, "name": person.name, "guest": person.guest}
+            if i in self.left:
+                entry["left"] = self.left[i].to_json()
             seats.append(entry)
+        rating = ({"will_be_rated": self.will_be_rated()} if self.status == "open" else {})
         return {"id": self.id, "game": self.game, "options": self.options, "seats": seats, "public": self.public,
-                "pace": self.pace, "status": self.status, "game_id": self.game_id, "rated": self.rated,
+                "pace": self.pace, "status": self.status, "game_id": self.game_id, "rated": self.rated, **rating,
                 "seeded": self.seed is not None, "rematch_of": self.rematch_of,
                 "creator": self.creator_id, "created_at": self.created_at.isoformat(),
                 "updated_at": self.updated_at.isoformat()}
@@ -290,36 +327,71 @@ class Tables:
             c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table_id)
                       .values(status=status, updated_at=now()))
 
-    def mark_left(self, table: LobbyTable, seat: int) -> None:
-        """The person at ``seat`` left a game that ended with it (abandoned): kept for the rating."""
+    def mark_left(self, table: LobbyTable, seat: int, why: str = "left", move: int | None = None) -> None:
+        """The person at ``seat`` left a game that ended with it (abandoned): kept for the rating, and
+        why and after how many moves, for the game's pages."""
         with self.store._writing(), self.store.engine.begin() as c:
             c.execute(update(table_seats_table).where(table_seats_table.c.table_id == table.id,
-                                                      table_seats_table.c.seat == seat).values(left_at=now()))
-        table.sitting.pop(seat, None)
+                                                      table_seats_table.c.seat == seat)
+                      .values(left_at=now(), left_why=why, left_move=move))
+        self._gone(table, seat, why, move)
 
-    def replace_seat(self, table: LobbyTable, seat: int, level: str) -> None:
+    def replace_seat(self, table: LobbyTable, seat: int, level: str, why: str = "left",
+                     move: int | None = None) -> None:
         """A person's seat taken over by a computer level (they left, or ran out of time)."""
         seats = list(table.seats)
         seats[seat] = SeatSpec("level", level=level)
         with self.store._writing(), self.store.engine.begin() as c:
             c.execute(update(table_seats_table).where(table_seats_table.c.table_id == table.id,
-                                                      table_seats_table.c.seat == seat).values(left_at=now()))
+                                                      table_seats_table.c.seat == seat)
+                      .values(left_at=now(), left_why=why, left_move=move))
             c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
                       .values(seats=json.dumps([s.to_json() for s in seats]), updated_at=now()))
         table.seats = seats
-        table.sitting.pop(seat, None)
+        self._gone(table, seat, why, move)
+
+    @staticmethod
+    def _gone(table: LobbyTable, seat: int, why: str, move: int | None) -> None:
+        person = table.sitting.pop(seat, None)
+        if person is not None:
+            table.left[seat] = Departure(person, why, move)
+
+    def decline(self, table: LobbyTable, person: Player) -> LobbyTable:
+        """``person`` declines the rematch ``table`` (a seat kept for them): the table closes, and its
+        seat says who declined."""
+        seat = next((i for i, s in enumerate(table.seats) if s.kind == "reserved" and i not in table.sitting
+                     and (s.name or "").casefold() == person.name.casefold()), None)
+        if table.status != "open" or seat is None:
+            raise TableRefused(409, "this rematch is not waiting for you")
+        with self.store._writing(), self.store.engine.begin() as c:
+            c.execute(insert(table_seats_table).values(table_id=table.id, seat=seat, player_id=person.id,
+                                                       joined_at=now(), left_at=now(), left_why="declined"))
+            c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
+                      .values(status="abandoned", updated_at=now()))
+        table.status = "abandoned"
+        table.left[seat] = Departure(person, "declined", None)
+        return table
 
     # --- reading ---------------------------------------------------------------------------------
-    def _sitting(self, c: Any, ids: Sequence[str]) -> dict[str, dict[int, Player]]:
+    def _sitting(self, c: Any, ids: Sequence[str],
+                 left: dict[str, dict[int, Departure]] | None = None) -> dict[str, dict[int, Player]]:
+        """Who sits at each table (seat -> player); with ``left``, who left each table's seats there."""
         out: dict[str, dict[int, Player]] = {i: {} for i in ids}
         if not ids:
             return out
-        rows = c.execute(select(table_seats_table.c.table_id, table_seats_table.c.seat, players_table.c.id,
+        s = table_seats_table.c
+        rows = c.execute(select(s.table_id, s.seat, s.left_at, s.left_why, s.left_move, players_table.c.id,
                                 players_table.c.name, players_table.c.password_hash)
-                         .join(players_table, players_table.c.id == table_seats_table.c.player_id)
-                         .where(table_seats_table.c.table_id.in_(list(ids)), table_seats_table.c.left_at.is_(None)))
+                         .join(players_table, players_table.c.id == s.player_id)
+                         .where(s.table_id.in_(list(ids)),
+                                *([] if left is not None else [s.left_at.is_(None)])))
         for r in rows:
-            out[r.table_id][int(r.seat)] = Player(r.id, r.name, r.password_hash is None)
+            person = Player(r.id, r.name, r.password_hash is None)
+            if r.left_at is None:
+                out[r.table_id][int(r.seat)] = person
+            elif left is not None:
+                move = int(r.left_move) if r.left_move is not None else None
+                left.setdefault(r.table_id, {})[int(r.seat)] = Departure(person, r.left_why or "left", move)
         return out
 
     def get(self, table_id: str) -> LobbyTable | None:
@@ -328,7 +400,9 @@ class Tables:
             if row is None:
                 return None
             table = _row_table(row)
-            table.sitting = self._sitting(c, [table.id])[table.id]
+            left: dict[str, dict[int, Departure]] = {}
+            table.sitting = self._sitting(c, [table.id], left)[table.id]
+            table.left = left.get(table.id, {})
         return table
 
     def expire_idle(self, before: datetime) -> list[str]:
@@ -351,7 +425,9 @@ class Tables:
             if row is None:
                 return None
             table = _row_table(row)
-            table.sitting = self._sitting(c, [table.id])[table.id]
+            left: dict[str, dict[int, Departure]] = {}
+            table.sitting = self._sitting(c, [table.id], left)[table.id]
+            table.left = left.get(table.id, {})
         return table
 
     def listing(self, player_id: str | None, limit: int = 50, offset: int = 0,
@@ -403,11 +479,31 @@ class Tables:
         return {int(r.seat): Player(r.id, r.name, r.password_hash is None) for r in rows}
 
     def rematch_of(self, table_id: str) -> LobbyTable | None:
-        """The table made as the rematch of ``table_id``, if any."""
+        """The newest table made as the rematch of ``table_id``, if any."""
+        t = lobby_tables_table.c
         with self.store.engine.connect() as c:
-            row = c.execute(select(lobby_tables_table.c.id)
-                            .where(lobby_tables_table.c.rematch_of == table_id)).first()
+            row = c.execute(select(t.id).where(t.rematch_of == table_id)
+                            .order_by(t.created_at.desc(), t.id)).first()
         return self.get(row.id) if row is not None else None
+
+    def rematch_news(self, table_id: str) -> dict[str, Any] | None:
+        """The rematch asked for after ``table_id``'s game, as its game's pages show it: the new table,
+        its status, who asked (the seat and name), the seats that accepted and who declined; None if none.
+        A rematch keeps every seat where it was, so its seats are the old game's."""
+        new = self.rematch_of(table_id)
+        if new is None:
+            return None
+        by = new.seat_of(new.creator_id)
+        if by is None:
+            by = next((seat for seat, d in new.left.items() if d.player.id == new.creator_id), None)
+        asker = new.sitting.get(by) if by is not None else None
+        if asker is None and by is not None and by in new.left:
+            asker = new.left[by].player
+        return {"table": new.id, "status": new.status,
+                "by": {"seat": by, "name": asker.name if asker is not None else None},
+                "accepted": sorted(new.sitting),
+                "declined": [{"seat": seat, "name": d.player.name} for seat, d in sorted(new.left.items())
+                             if d.why == "declined"]}
 
     def person_by_name(self, name: str) -> Player | None:
         key = name_key(name.strip())
