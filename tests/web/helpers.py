@@ -196,18 +196,35 @@ def recv_until(ws: WebSocketTestSession, done: Callable[[dict[str, Any]], bool],
 
 
 def assert_error(response: Any, *statuses: int) -> str:
-    """A refusal: one of ``statuses`` (any 4xx if none), JSON ``{"detail": one line}``; its detail."""
+    """A refusal: one of ``statuses`` (any 4xx if none), JSON ``{"detail": one line, "code", "params"}`` with a
+    known code and its parameters (``assert_code``); its detail."""
     if statuses:
         assert response.status_code in statuses, (response.status_code, response.text)
     else:
         assert 400 <= response.status_code < 500, (response.status_code, response.text)
     data = response.json()
-    assert isinstance(data, dict) and set(data) == {"detail"}, data
+    assert_code(data)
     detail = data["detail"]
     assert isinstance(detail, str) and detail, data
     assert "\n" not in detail and "\r" not in detail, detail
     assert "Traceback" not in detail, detail
     return detail
+
+
+def assert_code(data: Any) -> None:
+    """An error answer's body: ``detail``, a code of ``hanpan.web.errors.CODES`` and exactly its parameters,
+    each a string, a number or a text in English and Korean."""
+    from hanpan.web.errors import CODES
+
+    assert isinstance(data, dict) and set(data) == {"detail", "code", "params"}, data
+    assert data["code"] in CODES, data
+    params = data["params"]
+    assert isinstance(params, dict) and set(params) == set(CODES[data["code"]]), data
+    for value in params.values():
+        if isinstance(value, dict):
+            assert set(value) == {"en", "ko"} and all(isinstance(v, str) and v for v in value.values()), data
+        else:
+            assert isinstance(value, str | int | float) and not isinstance(value, bool), data
 
 
 def first_turn_paths(state: State, budget: int = 4000) -> dict[str, list[str]]:

@@ -266,7 +266,7 @@ def test_login_errors_never_tell_whether_a_name_exists(env: Env) -> None:
         answers.append((response.status_code, response.json()))
         assert env.hasher.verified == before + 1  # the same Argon2 work either way
         assert "set-cookie" not in response.headers
-    assert answers == [(401, {"detail": "wrong name or password"})] * 4
+    assert answers == [(401, {"detail": "wrong name or password", "code": "login_wrong", "params": {}})] * 4
 
 
 def test_a_password_can_be_changed_and_other_sessions_end(env: Env) -> None:

@@ -40,6 +40,7 @@ from sqlalchemy import delete, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 
 from hanpan.web.confusables import name_looks
+from hanpan.web.errors import Param, Refusal
 from hanpan.web.schema import api_keys_table, players_table, sessions_table
 from hanpan.web.storage import Store
 
@@ -57,13 +58,13 @@ KEY_ID_LENGTH = 16
 WRONG_LOGIN = "wrong name or password"
 
 
-class AccountRefused(Exception):
-    """A request about players that cannot be done; ``status`` is the HTTP status to answer with, and
-    ``retry_after`` (whole seconds, or None) when to ask again."""
+class AccountRefused(Refusal):
+    """A request about players that cannot be done; ``status`` is the HTTP status to answer with (``code``,
+    ``params``: ``hanpan.web.errors``), and ``retry_after`` (whole seconds, or None) when to ask again."""
 
-    def __init__(self, status: int, message: str, retry_after: float | None = None) -> None:
-        super().__init__(message)
-        self.status = status
+    def __init__(self, status: int, message: str, code: str | None = None, params: dict[str, Param] | None = None,
+                 retry_after: float | None = None) -> None:
+        super().__init__(status, message, code, params)
         self.retry_after = max(1, math.ceil(retry_after)) if retry_after is not None else None
 
 
@@ -110,11 +111,12 @@ def check_name(name: str) -> str:
     shown = name if len(name) <= 40 else name[:39] + "…"
     if not NAME_MIN <= len(name) <= NAME_MAX or not all(ch.isalnum() for ch in name):
         raise AccountRefused(400, f"a name is {NAME_MIN}–{NAME_MAX} letters or digits (any script), without "
-                                  f"spaces or signs; {shown!r} is not")
+                                  f"spaces or signs; {shown!r} is not", "name_invalid",
+                             {"min": NAME_MIN, "max": NAME_MAX, "name": shown})
     key = name_key(name)
     if len(key) > 4 * NAME_MAX or not all(ch.isalnum() for ch in key):  # e.g. '½' compares as '1⁄2'
         raise AccountRefused(400, f"the name {shown!r} holds a character that is not a plain letter or digit; "
-                                  f"use letters and digits only")
+                                  f"use letters and digits only", "name_character", {"name": shown})
     return name
 
 
@@ -128,7 +130,8 @@ def check_password(password: str) -> str:
     password = unicodedata.normalize("NFKC", password)
     if not PASSWORD_MIN <= len(password) <= PASSWORD_MAX:
         raise AccountRefused(400, f"a password is {PASSWORD_MIN}–{PASSWORD_MAX} characters; "
-                                  f"this one has {len(password)}")
+                                  f"this one has {len(password)}", "password_length",
+                             {"min": PASSWORD_MIN, "max": PASSWORD_MAX, "length": len(password)})
     return password
 
 
@@ -221,12 +224,14 @@ class LoginLimiter:
             wait = self._pair_wait(pair, now)
             if wait > 0:
                 raise AccountRefused(429, f"too many failed logins for this name from your address; try again "
-                                          f"in {max(1, math.ceil(wait))} s", retry_after=wait)
+                                          f"in {max(1, math.ceil(wait))} s", "login_pair_wait",
+                                     {"wait": max(1, math.ceil(wait))}, retry_after=wait)
             stamps = self._recent(address, now)
             if len(stamps) >= self.per_address:
                 wait = stamps[len(stamps) - self.per_address] + self.window - now
                 raise AccountRefused(429, f"too many login attempts from your address; try again in "
-                                          f"{max(1, math.ceil(wait))} s", retry_after=wait)
+                                          f"{max(1, math.ceil(wait))} s", "login_address_wait",
+                                     {"wait": max(1, math.ceil(wait))}, retry_after=wait)
             self._pairs[pair] = (self._pairs.get(pair, (0, now))[0] + 1, now)
             stamps.append(now)
             self._sweep(now)
@@ -250,7 +255,7 @@ def _refuse_lookalike(c: Any, name: str, key: str) -> None:
     row = c.execute(select(p.name).where(alike, p.name_key != key).order_by(p.created_at).limit(1)).first()
     if row is not None:
         raise AccountRefused(409, f"the name {name!r} looks like the name {row.name!r} of another player; "
-                                  f"choose another")
+                                  f"choose another", "name_lookalike", {"name": name, "other": row.name})
 
 
 class Accounts:
@@ -276,7 +281,8 @@ class Accounts:
                                                        name_skeleton_cased=cased, password_hash=password_hash,
                                                        created_at=self.now()))
         except IntegrityError:
-            raise AccountRefused(409, f"the name {name!r} is taken; choose another") from None
+            raise AccountRefused(409, f"the name {name!r} is taken; choose another", "name_taken",
+                                 {"name": name}) from None
         log.info("new %s %s", "guest" if player.guest else "account", player.id)
         return player
 
@@ -286,7 +292,7 @@ class Accounts:
         name = check_name(name)
         password = check_password(password)
         if self.player_by_name(name) is not None:  # before the slow hash; the unique key decides races
-            raise AccountRefused(409, f"the name {name!r} is taken; choose another")
+            raise AccountRefused(409, f"the name {name!r} is taken; choose another", "name_taken", {"name": name})
         with self.store.engine.connect() as c:
             _refuse_lookalike(c, name, name_key(name))
         return self._add_player(name, self.hasher.hash(password))
@@ -327,7 +333,7 @@ class Accounts:
         password = unicodedata.normalize("NFKC", password)
         row = self._row(players_table.c.name_key == key)
         if not self._verify(row.password_hash if row is not None else None, password):
-            raise AccountRefused(401, WRONG_LOGIN)
+            raise AccountRefused(401, WRONG_LOGIN, "login_wrong")
         self.limiter.succeeded(key[:200], address, stamp)
         if self.hasher.check_needs_rehash(row.password_hash):
             new_hash = self.hasher.hash(password)
@@ -342,10 +348,10 @@ class Accounts:
         new = check_password(new)
         row = self._row(players_table.c.id == player_id)
         if row is None or row.password_hash is None:
-            raise AccountRefused(403, "only an account has a password; a guest cannot set one")
+            raise AccountRefused(403, "only an account has a password; a guest cannot set one", "guest_no_password")
         stamp = self.limiter.attempt(row.name_key, f"player:{player_id}")
         if not self._verify(row.password_hash, unicodedata.normalize("NFKC", old)):
-            raise AccountRefused(403, "the old password is wrong")
+            raise AccountRefused(403, "the old password is wrong", "password_wrong")
         self.limiter.succeeded(row.name_key, f"player:{player_id}", stamp)
         new_hash = self.hasher.hash(new)
         kept = _sha256(keep_session) if keep_session is not None else ""
@@ -391,16 +397,18 @@ class Accounts:
         """A new key for the account's bots, returned this once (only its sha256 is kept); not for guests."""
         label = " ".join(label.split())
         if not 1 <= len(label) <= LABEL_MAX or not label.isprintable():
-            raise AccountRefused(400, f"a key's label is 1–{LABEL_MAX} printable characters")
+            raise AccountRefused(400, f"a key's label is 1–{LABEL_MAX} printable characters", "key_label",
+                                 {"max": LABEL_MAX})
         player = self.player(player_id)
         if player is None or player.guest:
-            raise AccountRefused(403, "only an account can make API keys; a guest cannot")
+            raise AccountRefused(403, "only an account can make API keys; a guest cannot", "guest_no_keys")
         key = KEY_PREFIX + secrets.token_urlsafe(32)
         with self.store._writing(), self.store.engine.begin() as c:
             count = len(c.execute(select(api_keys_table.c.key_hash)
                                   .where(api_keys_table.c.player_id == player_id)).all())
             if count >= MAX_KEYS:
-                raise AccountRefused(409, f"an account has at most {MAX_KEYS} API keys; delete one first")
+                raise AccountRefused(409, f"an account has at most {MAX_KEYS} API keys; delete one first", "keys_max",
+                                     {"max": MAX_KEYS})
             c.execute(insert(api_keys_table).values(key_hash=_sha256(key), player_id=player_id, label=label,
                                                     created_at=self.now()))
         log.info("new API key %s for %s", key_id(key), player_id)
@@ -417,12 +425,13 @@ class Accounts:
     def delete_api_key(self, player_id: str, key_id: str) -> None:
         """Delete the account's key ``key_id`` (its id from ``api_keys``); 404 when it has none such."""
         if len(key_id) != KEY_ID_LENGTH or any(ch not in "0123456789abcdef" for ch in key_id):
-            raise AccountRefused(404, f"no API key {key_id[:40]!r}; a key's id is {KEY_ID_LENGTH} hex digits")
+            raise AccountRefused(404, f"no API key {key_id[:40]!r}; a key's id is {KEY_ID_LENGTH} hex digits",
+                                 "key_id_malformed", {"key": key_id[:40], "length": KEY_ID_LENGTH})
         with self.store._writing(), self.store.engine.begin() as c:
             done = c.execute(delete(api_keys_table).where(api_keys_table.c.player_id == player_id,
                                                           api_keys_table.c.key_hash.startswith(key_id)))
         if done.rowcount == 0:
-            raise AccountRefused(404, f"no API key {key_id!r}")
+            raise AccountRefused(404, f"no API key {key_id!r}", "key_missing", {"key": key_id})
 
     def player_of_key(self, key: str) -> Player | None:
         """The account an API key belongs to; None for an unknown or deleted key."""

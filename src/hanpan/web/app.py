@@ -1,7 +1,8 @@
 """The HTTP and WebSocket API and the pages (docs/api.md), as a FastAPI app.
 
 ``create_app(url)`` makes the app for a database URL; ``hanpan serve`` runs it with uvicorn.  Every
-error is one line in ``{"detail": …}`` with a 4xx status; a seat's token travels only in the
+error is one line in ``{"detail": …}`` with a 4xx status, beside its ``code`` and ``params``
+(``hanpan.web.errors``); a seat's token travels only in the
 ``Authorization`` header (or the WebSocket's query) and is never logged.
 """
 
@@ -32,6 +33,8 @@ from hanpan.core.registry import game as find_game
 from hanpan.web import routes_accounts, routes_analysis, routes_tables
 from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.analysis_lane import AnalysisLane
+from hanpan.web.errors import Refusal, answer_body, hanpan_code, one_line, words
+from hanpan.web.errors import body as error_body
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
@@ -50,6 +53,12 @@ log = logging.getLogger("hanpan.web")
 STATIC = Path(str(files("hanpan.web") / "static"))
 Lang = Literal["en", "ko"]
 ASSET = re.compile(r"^[a-z_]+\.(js|css)$")
+#: what ``acting_seat`` may be asked for, in Korean (the seat_needed error names it)
+ACTIONS_KO = {"a move": "수 두기", "undo": "되돌리기", "abandoning a game": "게임 포기", "a hint": "힌트"}
+#: the request's fields a page may send wrong (an invalid error names them), in Korean
+FIELDS_KO = {"name": "이름", "password": "비밀번호", "old": "지금 비밀번호", "new": "새 비밀번호",
+             "label": "키 이름", "text": "메시지", "move": "수", "move_number": "수 번호", "seed": "시드",
+             "seats": "자리", "options": "옵션", "game": "게임", "record": "기록", "request": "요청"}
 #: the subprotocol the page asks for beside its token's ("token.<token>"); the server answers with it
 WS_PROTOCOL = "hanpan"
 
@@ -60,15 +69,8 @@ def body_response(live: LiveGame, seat: int | None, lang: str) -> Response:
     return Response(live.text(seat, lang).encode(), media_type="application/json")
 
 
-class ApiError(Exception):
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
-
-
-def one_line(text: str, limit: int = 400) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+class ApiError(Refusal):
+    """A request the app refuses itself: status, English line, code and parameters (hanpan.web.errors)."""
 
 
 def bearer(request: Request) -> str | None:
@@ -78,7 +80,7 @@ def bearer(request: Request) -> str | None:
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiError(403, "Authorization must be 'Bearer TOKEN'")
+        raise ApiError(403, "Authorization must be 'Bearer TOKEN'", "auth_malformed")
     return token.strip()
 
 
@@ -143,7 +145,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     async def live_game(game_id: str) -> LiveGame:
         live = await hub().get(game_id)
         if live is None:
-            raise ApiError(404, f"no game {game_id!r}")
+            raise ApiError(404, f"no game {game_id!r}", "game_missing", {"game": game_id})
         return live
 
     async def seat_of(live: LiveGame, request: Request, write: bool) -> int | None:
@@ -158,48 +160,55 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         return hub().seat_of_player(live, player.id) if player is not None else None
 
     async def acting_seat(game_id: str, request: Request, what: str) -> tuple[LiveGame, int]:
+        # ``what``: one of ACTIONS' keys (the error names it in the page's language)
         """The game and the seat whose token came with a request that changes the game (403 without one)."""
         live = await live_game(game_id)
         seat = await seat_of(live, request, write=True)
         if seat is None:
             raise ApiError(403, f"{what} needs your seat: its token (Authorization: Bearer TOKEN) or, at a "
-                                "lobby table, your session or your bot's API key")
+                                "lobby table, your session or your bot's API key",
+                           "seat_needed", {"action": words(what, ACTIONS_KO.get(what, what))})
         return live, seat
 
     # --- errors: one line each -----------------------------------------------------------------
+    # each answer: {"detail": English line, "code", "params"} (hanpan.web.errors, docs/api.md)
     @app.exception_handler(ApiError)
     async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
+        return JSONResponse(answer_body(e), status_code=e.status)
 
     @app.exception_handler(TableRefused)
     async def _table_refused(_request: Request, e: TableRefused) -> JSONResponse:
-        return JSONResponse({"detail": one_line(str(e))}, status_code=e.status)
+        return JSONResponse(answer_body(e), status_code=e.status)
 
     @app.exception_handler(MoveRefused)
     async def _refused(_request: Request, e: MoveRefused) -> JSONResponse:
-        return JSONResponse({"detail": one_line(str(e), 2000)}, status_code=e.status)
+        return JSONResponse(answer_body(e, 2000), status_code=e.status)
 
     @app.exception_handler(HanpanError)
     async def _hanpan(_request: Request, e: HanpanError) -> JSONResponse:
         status = 404 if isinstance(e, UnknownGameError) else 400
-        return JSONResponse({"detail": one_line(str(e))}, status_code=status)
+        return JSONResponse(error_body(one_line(str(e)), *hanpan_code(e)), status_code=status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_request: Request, e: RequestValidationError) -> JSONResponse:
         first = e.errors()[0] if e.errors() else {}
         if first.get("type") == "json_invalid":
-            return JSONResponse({"detail": "the request body is not valid JSON"}, status_code=422)
+            return JSONResponse(error_body("the request body is not valid JSON", "body_not_json"), status_code=422)
         where = ".".join(str(p) for p in first.get("loc", ()) if p not in ("body", "path", "query")) or "request"
-        return JSONResponse({"detail": one_line(f"{where}: {first.get('msg', 'invalid')}")}, status_code=422)
+        message = str(first.get('msg', 'invalid'))
+        return JSONResponse(error_body(one_line(f"{where}: {message}"), "invalid", {
+            "field": words(where, FIELDS_KO.get(where, where)), "message": one_line(message)}), status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def _http(_request: Request, e: StarletteHTTPException) -> JSONResponse:
-        return JSONResponse({"detail": one_line(str(e.detail))}, status_code=e.status_code)
+        detail = one_line(str(e.detail))
+        return JSONResponse(error_body(detail, "http_error", {"status": e.status_code, "message": detail}),
+                            status_code=e.status_code)
 
     @app.exception_handler(Exception)
     async def _crash(request: Request, e: Exception) -> JSONResponse:
         log.exception("internal error on %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "internal error"}, status_code=500)
+        return JSONResponse(error_body("internal error", "internal"), status_code=500)
 
     routes_accounts.include(app, accounts)
     routes_tables.include(app, hub, lobby, ratings)
@@ -265,7 +274,8 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         if ids is not None:
             chosen = [i for i in ids.split(",") if i]
             if len(chosen) > 50:
-                raise ApiError(422, f"ids: at most 50 game ids, comma-separated; these are {len(chosen)}")
+                raise ApiError(422, f"ids: at most 50 game ids, comma-separated; these are {len(chosen)}",
+                               "ids_too_many", {"count": len(chosen)})
             stored = await hub().db(hub().store.games_by_ids, chosen, wanted)
         else:
             stored = await hub().db(hub().store.games, wanted, limit)
@@ -317,9 +327,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
                           choices: bool = False) -> dict[str, Any]:
         live = await live_game(game_id)
         if not live.state.is_over:
-            raise ApiError(403, "a replay is shown once the game is over")
+            raise ApiError(403, "a replay is shown once the game is over", "replay_not_over")
         if seat is not None and seat >= len(live.stored.seats):
-            raise ApiError(400, f"seat must be 0–{len(live.stored.seats) - 1}")
+            raise ApiError(400, f"seat must be 0–{len(live.stored.seats) - 1}", "seat_range",
+                           {"max": len(live.stored.seats) - 1})
         notations = [m.notation for m in live.moves]
         replay = await asyncio.to_thread(replays.get, f"game:{game_id}", lambda: Replay(live.stored, notations))
         return await asyncio.to_thread(replay.body, move, seat, lang, choices)
@@ -334,18 +345,22 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
             allowed = web_options(game)
             for name in record.options:
                 if name not in allowed:  # e.g. a deck file: the server reads no file a request names
-                    raise ApiError(400, f"option {name!r} cannot be replayed here; options: {', '.join(allowed)}")
+                    raise ApiError(400, f"option {name!r} cannot be replayed here; options: {', '.join(allowed)}",
+                                   "replay_option", {"option": name, "options": ", ".join(allowed)})
             if len(record.actions) > MAX_REPLAY_MOVES:
                 raise ApiError(413, f"this record has {len(record.actions)} moves; a replay here takes at most "
-                                    f"{MAX_REPLAY_MOVES}")
+                                    f"{MAX_REPLAY_MOVES}", "replay_too_long",
+                               {"moves": len(record.actions), "max": MAX_REPLAY_MOVES})
             wait = new_records.wait(http.client.host if http.client is not None else "?")
             if wait > 0:
-                raise ApiError(429, f"too many new records replayed from your address; try again in {wait:.0f} s")
+                raise ApiError(429, f"too many new records replayed from your address; try again in {wait:.0f} s",
+                               "replay_rate", {"wait": int(f"{wait:.0f}")})
             stored = StoredGame("record", game.id, record.options, record.seed, record.players)
             built: Replay = await asyncio.to_thread(replays.get, key, lambda: Replay(stored, record.actions))
             replay = built
         if request.seat is not None and request.seat >= len(replay.stored.seats):
-            raise ApiError(400, f"seat must be 0–{len(replay.stored.seats) - 1}")
+            raise ApiError(400, f"seat must be 0–{len(replay.stored.seats) - 1}", "seat_range",
+                           {"max": len(replay.stored.seats) - 1})
         return await asyncio.to_thread(replay.body, request.move, request.seat, request.lang)
 
     # --- pushes --------------------------------------------------------------------------------
@@ -371,7 +386,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
             if token is not None and token.startswith(KEY_PREFIX):  # a table player's bot: its API key
                 player = await asyncio.to_thread(accounts().player_of_key, token)
                 if player is None:
-                    raise MoveRefused(403, "unknown API key")
+                    raise MoveRefused(403, "unknown API key", "api_key_unknown")
                 seat = hub().seat_of_player(live, player.id)
             else:
                 seat = await hub().seat_of(game_id, token)
@@ -434,10 +449,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     async def game_asset(game_id: str, name: str) -> FileResponse:
         game = find_game(game_id)
         if not ASSET.match(name):
-            raise ApiError(404, f"no file {name!r}")
+            raise ApiError(404, f"no file {name!r}", "file_missing", {"name": name})
         path = Path(str(files(type(game).__module__.rsplit(".", 1)[0]) / "web" / name))
         if not path.is_file():
-            raise ApiError(404, f"no file {name!r} for {game.id}")
+            raise ApiError(404, f"no file {name!r} for {game.id}", "game_file_missing", {"name": name, "game": game.id})
         media = "text/javascript" if name.endswith(".js") else "text/css"
         return FileResponse(path, media_type=media)
 

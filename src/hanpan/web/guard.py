@@ -41,6 +41,7 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from websockets.extensions.permessage_deflate import ServerPerMessageDeflateFactory
 from websockets.server import ServerProtocol
 
+from hanpan.web.errors import body as error_body
 from hanpan.web.settings import ConnectionLimits
 
 log = logging.getLogger("hanpan.web")
@@ -132,18 +133,19 @@ class GuardedHttp(_StallGuard, HttpToolsProtocol):
         late = self.loop.time() - self._body_from - self.limits.body_grace
         # a body the app is not reading yet (uvicorn paused the socket) is not the client's fault
         if not self.flow.read_paused and self._body_seen < self.limits.min_body_rate * late:
-            self._cut(f"its body came slower than {self.limits.min_body_rate} bytes a second")
+            self._cut(f"its body came slower than {self.limits.min_body_rate} bytes a second", "request_slow",
+                      {"rate": self.limits.min_body_rate})
         else:
             self._body_timer = self.loop.call_later(1.0, self._check_body)
 
-    def _cut(self, why: str) -> None:
+    def _cut(self, why: str, code: str, params: dict[str, int | float]) -> None:
         """End a request that came too slowly: 408 (unless its answer has begun) and the connection closed."""
         self._request_came()
         if self.transport.is_closing():
             return
         cycle = self.cycle
         if cycle is None or not cycle.response_started:
-            body = json.dumps({"detail": f"request timed out: {why}; send it again, faster"}).encode()
+            body = json.dumps(error_body(f"request timed out: {why}; send it again, faster", code, params)).encode()
             self.transport.write(b"HTTP/1.1 408 Request Timeout\r\ncontent-type: application/json\r\n"
                                  b"connection: close\r\ncontent-length: %d\r\n\r\n%s" % (len(body), body))
         if cycle is not None:  # the app's next receive() says the client went away; its answer goes nowhere
@@ -178,7 +180,8 @@ class GuardedHttp(_StallGuard, HttpToolsProtocol):
         if self._request_timer is not None:
             self._request_timer.cancel()
         timeout = self.limits.request_timeout
-        self._request_timer = self.loop.call_later(timeout, self._cut, f"it did not all come within {timeout:g} s")
+        self._request_timer = self.loop.call_later(timeout, self._cut, f"it did not all come within {timeout:g} s",
+                                                   "request_late", {"seconds": float(f"{timeout:g}")})
 
     def on_headers_complete(self) -> None:
         self._headers_came()

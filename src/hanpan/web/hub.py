@@ -256,17 +256,20 @@ class Hub:
         allowed = web_options(game)
         for name in options:
             if name not in allowed:
-                raise OptionError(f"option {name!r} cannot be set here; options: {', '.join(allowed)}")
+                raise OptionError(f"option {name!r} cannot be set here; options: {', '.join(allowed)}",
+                                  f"{name!r} 옵션은 여기서 정할 수 없습니다; 옵션: {', '.join(allowed)}")
         kinds = [HUMAN, *agent_names()]
         seats = [s.strip().lower() for s in seats]
         for kind in seats:
             if kind not in kinds:
-                raise OptionError(f"unknown seat {kind!r}; seats: {', '.join(kinds)}")
+                raise OptionError(f"unknown seat {kind!r}; seats: {', '.join(kinds)}",
+                                  f"알 수 없는 자리 {kind!r}; 자리: {', '.join(kinds)}")
         with_bots = client is not None and any(kind != HUMAN for kind in seats)
         if with_bots:
             await self._check_bot_games(client, lang)
         if seed is not None and not 0 <= seed <= MAX_SEED:
-            raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}")
+            raise OptionError(f"seed must be a whole number from 0 to {MAX_SEED}",
+                              f"시드는 0부터 {MAX_SEED}까지의 정수입니다")
         state = game.new(players=len(seats), seed=seed if seed is not None else secrets.randbelow(MAX_SEED),
                          **options)
         record = Record.of(state, seats, [])
@@ -301,16 +304,19 @@ class Hub:
             elif practice.running(status, stored.updated_at, live is not None and live.thinking, now):
                 count += 1
         if count >= self.settings.max_bot_games_per_client:
-            raise MoveRefused(429, practice.too_many(count, lang))
+            raise MoveRefused(429, practice.too_many(count, lang), "practice_cap",
+                              {"count": count, "minutes": practice.ACTIVE_S // 60})
 
     async def abandon(self, live: LiveGame) -> None:
         """End a practice game unfinished (its person gives up): stored, then pushed; 409 when it is over
         or a lobby table's (that one is left with the table's ``leave``)."""
         if live.table_id is not None:
-            raise MoveRefused(409, f"a table's game is left with POST /api/tables/{live.table_id}/leave")
+            raise MoveRefused(409, f"a table's game is left with POST /api/tables/{live.table_id}/leave",
+                              "table_game_leave", {"table": live.table_id})
         async with live.lock:
             if live.status != "playing":
-                raise MoveRefused(409, f"the game is over ({live.status}): there is nothing to abandon")
+                raise MoveRefused(409, f"the game is over ({live.status}): there is nothing to abandon",
+                                  "abandon_over", {"status": live.status})
             await self.db(self.store.abandon, live.stored.id)
             live.abandoned = True
             live.version += 1
@@ -389,7 +395,7 @@ class Hub:
             if hmac.compare_digest(given, stored_hash):
                 found = seat
         if found is None:
-            raise MoveRefused(403, "this token opens no seat of this game")
+            raise MoveRefused(403, "this token opens no seat of this game", "token_no_seat")
         return found
 
     async def move(self, live: LiveGame, seat: int, text: str, move_number: int) -> None:
@@ -410,7 +416,7 @@ class Hub:
                     live.stored.updated_at = self.clock()
                     break
             if not self.sync.shared or attempt:  # another server process moved first
-                raise MoveRefused(409, "the game changed meanwhile; reload it")
+                raise MoveRefused(409, "the game changed meanwhile; reload it", "game_changed")
             await self.sync.refresh(live)
         self.changed(live)
         self.kick(live)
@@ -419,7 +425,8 @@ class Hub:
     async def undo(self, live: LiveGame, seat: int, move_number: int | None) -> None:
         async with live.lock:
             if move_number is not None and move_number != live.move_number:
-                raise MoveRefused(409, f"move_number {move_number} is not the current one ({live.move_number})")
+                raise MoveRefused(409, f"move_number {move_number} is not the current one ({live.move_number})",
+                                  "move_number_stale", {"given": move_number, "current": live.move_number})
             previous = await asyncio.to_thread(live.undo_target, seat)
             ok = await self.db(self.store.remove_last_move, live.stored.id, live.move_number - 1)
             if ok:
@@ -427,7 +434,7 @@ class Hub:
         if not ok:
             if self.sync.shared:
                 await self.sync.refresh(live)
-            raise MoveRefused(409, "the game changed meanwhile; reload it")
+            raise MoveRefused(409, "the game changed meanwhile; reload it", "game_changed")
         self.changed(live)
 
     def _ended(self, live: LiveGame) -> None:
@@ -525,10 +532,10 @@ class Hub:
         subscribers = self._subscribers.get(live.stored.id, set())
         if len(subscribers) >= self.settings.max_sockets_per_game:
             raise MoveRefused(429, f"this game has {len(subscribers)} open connections, the most it takes; "
-                                   "try again later")
+                                   "try again later", "sockets_game", {"count": len(subscribers)})
         if self._sockets_of[client] >= self.settings.max_sockets_per_client:
             raise MoveRefused(429, f"you have {self._sockets_of[client]} open connections, the most one "
-                                   "client may have; close some")
+                                   "client may have; close some", "sockets_client", {"count": self._sockets_of[client]})
         subscriber = Subscriber(seat, lang if lang in LANGS else "en", client)
         self._subscribers.setdefault(live.stored.id, set()).add(subscriber)
         self._sockets_of[client] += 1

@@ -36,9 +36,10 @@ import orjson
 from hanpan.agents.ladder import level_title
 from hanpan.core.action import Action
 from hanpan.core.contract import ScoreCard, State
-from hanpan.core.errors import HanpanError
+from hanpan.core.errors import HanpanError, NotationError
 from hanpan.core.record import Record, result_of
 from hanpan.core.registry import game as find_game
+from hanpan.web.errors import Refusal, words
 from hanpan.web.storage import StoredGame, StoredMove
 
 HUMAN = "human"
@@ -62,12 +63,9 @@ def members(value: dict[str, Any]) -> str:
     return dumps(value)[1:-1]
 
 
-class MoveRefused(Exception):
-    """A move or undo that cannot be made; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+class MoveRefused(Refusal):
+    """A move or undo that cannot be made; ``status`` is the HTTP status to answer with (and ``code``, ``params``:
+    ``hanpan.web.errors``)."""
 
 
 def game_part(game_id: str, part: str) -> ModuleType:
@@ -215,18 +213,33 @@ class LiveGame:
     def check_move(self, seat: int, text: str, move_number: int) -> Action:
         """The action ``seat`` asks for; raises MoveRefused (403, 409 or 400) and changes nothing."""
         if self.abandoned:
-            raise MoveRefused(409, "the game was abandoned; no move is legal")
+            raise MoveRefused(409, "the game was abandoned; no move is legal", "game_abandoned_move")
         if self.state.is_over:
-            raise MoveRefused(409, "the game is over; no move is legal")
+            raise MoveRefused(409, "the game is over; no move is legal", "game_over_move")
         if seat != self.state.current_player:
-            raise MoveRefused(403, f"it is not your turn: seat {self.state.current_player} is to move")
+            raise MoveRefused(403, f"it is not your turn: seat {self.state.current_player} is to move",
+                              "not_your_turn", {"seat": str(self.state.current_player)})
         if move_number != self.move_number:
             raise MoveRefused(409, f"move_number {move_number} is not the current one ({self.move_number}); "
-                                   "reload the game")
+                                   "reload the game", "move_number_reload",
+                              {"given": move_number, "current": self.move_number})
         try:
             return self.state.parse_action(text)
         except HanpanError as e:
-            raise MoveRefused(400, str(e)) from None
+            raise MoveRefused(400, str(e), "move_unknown" if isinstance(e, NotationError) else "move_illegal",
+                              {"move": text[:200], "legal": self.legal_names()}) from None
+
+    def legal_names(self, limit: int = 24) -> dict[str, str]:
+        """The legal moves by their names (``render.describe``) in each language, for a refused move."""
+        legal = self.state.legal_actions() if not self.state.is_over else []
+        names = {}
+        for lang in LANGS:
+            shown = [str(self.render.describe(self.state, a, lang)) for a in legal[:limit]]
+            more = len(legal) - limit
+            if more > 0:
+                shown.append(f"… (그 밖에 {more}개)" if lang == "ko" else f"… ({more} more)")
+            names[lang] = "; ".join(shown) or ("없음" if lang == "ko" else "none")
+        return words(names["en"], names["ko"])
 
     def after(self, action: Action) -> State:
         """The state the action leads to (the live state is untouched until the move is stored)."""
@@ -266,16 +279,17 @@ class LiveGame:
     def undo_target(self, seat: int) -> State:
         """The state before ``seat``'s last decision, if the undo rule allows it; else MoveRefused."""
         if self.abandoned:
-            raise MoveRefused(409, "the game was abandoned")
+            raise MoveRefused(409, "the game was abandoned", "game_abandoned")
         if self.state.is_over or seat != self.state.current_player:
-            raise MoveRefused(403 if not self.state.is_over else 409, "you can only undo on your own turn")
+            raise MoveRefused(403 if not self.state.is_over else 409, "you can only undo on your own turn",
+                              "undo_not_your_turn")
         if not self.moves or self.moves[-1].seat != seat:
-            raise MoveRefused(409, "nothing of yours to undo this turn")
+            raise MoveRefused(409, "nothing of yours to undo this turn", "undo_nothing")
         previous = self._before_last()
         if previous.current_player != seat or previous.turn != self.state.turn:
-            raise MoveRefused(409, "nothing of yours to undo this turn")
+            raise MoveRefused(409, "nothing of yours to undo this turn", "undo_nothing")
         if previous.reveals != self.state.reveals:
-            raise MoveRefused(409, "cannot undo: new information came out since (a draw)")
+            raise MoveRefused(409, "cannot undo: new information came out since (a draw)", "undo_reveal")
         return previous.clone()
 
     def _before_last(self) -> State:
@@ -418,7 +432,7 @@ class LiveGame:
     def record(self) -> dict[str, Any]:
         """The ``hanpan.record/1`` record; only for a game that is over (a record holds the seed)."""
         if not self.state.is_over:
-            raise MoveRefused(403, "the record is shown once the game is over (it holds the seed)")
+            raise MoveRefused(403, "the record is shown once the game is over (it holds the seed)", "record_hidden")
         return Record.of(self.state, self.stored.seats, [m.notation for m in self.moves]).to_json()
 
 

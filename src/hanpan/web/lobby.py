@@ -17,6 +17,7 @@ from typing import Any
 
 from hanpan.core.errors import HanpanError
 from hanpan.web.accounts import Player
+from hanpan.web.errors import hanpan_code
 from hanpan.web.hub import MAX_SEED, Hub
 from hanpan.web.live import HUMAN, LiveGame
 from hanpan.web.peers import CHANGED, LOBBY
@@ -62,7 +63,7 @@ class Lobby:
         try:
             table = await self.hub.db(self.tables.create, person, game, options, seats, public, pace, seed)
         except HanpanError as e:
-            raise TableRefused(400 if not isinstance(e, LookupError) else 404, str(e)) from None
+            raise TableRefused(400 if not isinstance(e, LookupError) else 404, str(e), *hanpan_code(e)) from None
         self.changed()
         return await self._start_if_full(table)
 
@@ -77,11 +78,12 @@ class Lobby:
         """The creator starts with ``level`` in every empty seat."""
         table = await self.table(table_id)
         if person.id != table.creator_id:
-            raise TableRefused(403, "only the table's creator can start it before it is full")
+            raise TableRefused(403, "only the table's creator can start it before it is full", "table_start_creator")
         if table.status != "open":
-            raise TableRefused(409, "this table has started or ended already")
+            raise TableRefused(409, "this table has started or ended already", "table_started")
         if level not in _levels():
-            raise TableRefused(400, f"level must be one of {', '.join(_levels())}")
+            raise TableRefused(400, f"level must be one of {', '.join(_levels())}", "level_unknown",
+                               {"levels": ", ".join(_levels())})
         seats = [SeatSpec("level", level=level) if i in table.open_seats() else s for i, s in enumerate(table.seats)]
         return await self._start(table, seats)
 
@@ -111,17 +113,17 @@ class Lobby:
         table = await self.table(table_id)
         seat = table.seat_of(person.id)
         if seat is None:
-            raise TableRefused(403, "you do not sit at this table")
+            raise TableRefused(403, "you do not sit at this table", "not_seated")
         if table.status == "open":
             self.changed()
             table = await self.hub.db(self.tables.leave_before_start, table, person)
             await self._rematch_news(table)
             return table
         if table.status != "playing" or table.game_id is None:
-            raise TableRefused(409, "this table's game has ended: there is nothing to leave")
+            raise TableRefused(409, "this table's game has ended: there is nothing to leave", "leave_ended")
         live = await self.hub.get(table.game_id)
         if live is None:
-            raise TableRefused(404, "this table's game is gone")
+            raise TableRefused(404, "this table's game is gone", "table_game_gone")
         await self._take_over(table, live, seat, why="left")
         return table
 
@@ -166,9 +168,9 @@ class Lobby:
         if seat is None:
             seat = next((s for s, p in people.items() if p.id == person.id), None)
         if seat is None:
-            raise TableRefused(403, "only the table's players can ask for a rematch")
+            raise TableRefused(403, "only the table's players can ask for a rematch", "rematch_players")
         if table.status not in ("finished", "abandoned"):
-            raise TableRefused(409, "a rematch follows a game that has ended")
+            raise TableRefused(409, "a rematch follows a game that has ended", "rematch_not_ended")
         existing = await self.hub.db(self.tables.rematch_of, table.id)
         if existing is not None and existing.status != "abandoned":
             if existing.status == "open" and existing.seat_of(person.id) is None:
@@ -195,13 +197,13 @@ class Lobby:
         table = await self.table(table_id)
         people = await self.hub.db(self.tables.everyone_of, table.id)
         if all(p.id != person.id for p in people.values()):
-            raise TableRefused(403, "only the table's players can answer its rematch")
+            raise TableRefused(403, "only the table's players can answer its rematch", "rematch_answer_players")
         new = await self.hub.db(self.tables.rematch_of, table.id)
         if new is None or new.status != "open":
-            raise TableRefused(409, "no rematch of this table is waiting for an answer")
+            raise TableRefused(409, "no rematch of this table is waiting for an answer", "rematch_none")
         if new.seat_of(person.id) is not None:
             if person.id != new.creator_id:
-                raise TableRefused(409, "you accepted this rematch: leave its table to stand up")
+                raise TableRefused(409, "you accepted this rematch: leave its table to stand up", "rematch_accepted")
             new = await self.hub.db(self.tables.leave_before_start, new, person)  # withdrawn: it closes
         else:
             new = await self.hub.db(self.tables.decline, new, person)
@@ -228,7 +230,7 @@ class Lobby:
         """The table ``table_id``, or TableRefused 404."""
         table = await self.hub.db(self.tables.get, table_id)
         if table is None:
-            raise TableRefused(404, f"no table {table_id!r}")
+            raise TableRefused(404, f"no table {table_id!r}", "table_missing", {"table": table_id[:40]})
         return table
 
     # --- chat ------------------------------------------------------------------------------------
@@ -236,7 +238,8 @@ class Lobby:
         """A message from a player of the table (spectators are muted); pushed with the game."""
         table = await self.table(table_id)
         if table.seat_of(person.id) is None:
-            raise TableRefused(403, "only the table's players can write in its chat (spectators are muted)")
+            raise TableRefused(403, "only the table's players can write in its chat (spectators are muted)",
+                               "chat_spectator")
         message = await self.hub.db(self.tables.post_chat, table.id, person, text)
         if table.game_id is not None:
             await self.hub.sync.announce(CHANGED, table.game_id)

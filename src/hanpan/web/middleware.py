@@ -10,6 +10,8 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from hanpan.web.errors import Param, body
+
 #: request bodies larger than this are refused (413); a record for the replay page may be larger
 BODY_LIMIT = 16 * 1024
 RECORD_LIMIT = 1024 * 1024
@@ -100,10 +102,10 @@ class SecurityHeaders(HttpMiddleware):
 
 
 async def _too_large(send: Send, limit: int) -> None:
-    body = json.dumps({"detail": f"request body is over {limit} bytes"}).encode()
+    data = json.dumps(body(f"request body is over {limit} bytes", "body_too_large", {"limit": limit})).encode()
     await send({"type": "http.response.start", "status": 413,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]})
+    await send({"type": "http.response.body", "body": data})
 
 
 def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
@@ -168,23 +170,27 @@ class HostCheck:
         host = headers.get(b"host", b"").decode("latin-1")
         if not host_allowed(host, self.allowed):
             await _refuse(scope, send, 400, f"host {host!r} is not served here; allowed: "
-                          f"{', '.join(self.allowed) or 'addresses only'} (hanpan serve --allowed-host NAME)")
+                          f"{', '.join(self.allowed) or 'addresses only'} (hanpan serve --allowed-host NAME)",
+                          "host_not_served", {"host": host[:100], "allowed": ", ".join(self.allowed) or "-"})
             return
         if scope["type"] == "websocket":
             origin = headers.get(b"origin")
             if not origin_allowed(origin.decode("latin-1") if origin is not None else None, host):
-                await _refuse(scope, send, 403, "a WebSocket may be opened only by this site's own pages")
+                await _refuse(scope, send, 403, "a WebSocket may be opened only by this site's own pages",
+                              "websocket_origin")
                 return
         await self.app(scope, receive, send)
 
 
-async def _refuse(scope: MutableMapping[str, Any], send: Send, status: int, message: str) -> None:
-    """A one-line JSON error, or for a WebSocket a refused handshake (HTTP ``status`` with the line)."""
-    body = json.dumps({"detail": message}).encode()
+async def _refuse(scope: MutableMapping[str, Any], send: Send, status: int, message: str, code: str,
+                  params: dict[str, Param] | None = None) -> None:
+    """A one-line JSON error (with its code: ``hanpan.web.errors``), or for a WebSocket a refused handshake
+    (HTTP ``status`` with the line)."""
+    data = json.dumps(body(message, code, params)).encode()
     start = {"status": status,
-             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]}
+             "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(data)).encode())]}
     if scope["type"] == "websocket":  # closed before it is accepted: the handshake fails (HTTP 403)
         await send({"type": "websocket.close", "code": 1008, "reason": message[:120]})
     else:
         await send({"type": "http.response.start", **start})
-        await send({"type": "http.response.body", "body": body})
+        await send({"type": "http.response.body", "body": data})

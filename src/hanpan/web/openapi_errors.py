@@ -1,10 +1,11 @@
 """Every error answer of the API in its OpenAPI description (``/openapi.json``, ``/docs``).
 
-The app answers every error with one line, ``{"detail": "…"}`` (``app.py``'s handlers, the middlewares'
-own answers); FastAPI would describe only a 422 of its own shape, which the app never sends.  ``install``
-replaces that with what each operation really answers: the statuses any request may get (the middlewares'),
-those of who may call it (``hanpan.web.authorization``) and its own (``OWN``).  tests/web/test_schemathesis.py
-fuzzes the API from this description and fails on any status or body it does not list.
+The app answers every error with one line, ``{"detail": "…", "code": "…", "params": {…}}`` (``app.py``'s
+handlers, the middlewares' own answers; ``hanpan.web.errors``); FastAPI would describe only a 422 of its
+own shape, which the app never sends.  ``install`` replaces that with what each operation really answers:
+the statuses any request may get (the middlewares'), those of who may call it (``hanpan.web.authorization``)
+and its own (``OWN``).  tests/web/test_schemathesis.py fuzzes the API from this description and fails on
+any status or body it does not list.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from hanpan.web.authorization import ACCOUNT, ANYONE, AUTHORIZATION, CREATOR, PAGE, PLAYER, SEAT, TABLE_PLAYER
+from hanpan.web.errors import CODES
 
 #: what each error status means here, as the description says it
 MEANING = {
@@ -71,9 +73,19 @@ OWN: dict[tuple[str, str], tuple[int, ...]] = {
     ("GET", "/api/players/{name}"): (404,),
     ("GET", "/api/leaderboard/{game_id}"): (404,),
 }
-ERROR_SCHEMA = {"title": "Error", "type": "object", "required": ["detail"], "additionalProperties": False,
+ERROR_SCHEMA = {"title": "Error", "type": "object", "required": ["detail", "code", "params"],
+                "additionalProperties": False,
                 "properties": {"detail": {"type": "string", "minLength": 1,
-                                          "description": "what went wrong, in one line"}}}
+                                          "description": "what went wrong, in one line (English)"},
+                               "code": {"type": "string", "enum": sorted(CODES),
+                                        "description": "the kind of error, stable (hanpan.web.errors)"},
+                               "params": {"type": "object", "description": (
+                                   "the code's values: a string or number, or a text in each language "
+                                   "({\"en\": …, \"ko\": …})"),
+                                   "additionalProperties": {"anyOf": [
+                                       {"type": "string"}, {"type": "number"},
+                                       {"type": "object", "required": ["en", "ko"],
+                                        "properties": {"en": {"type": "string"}, "ko": {"type": "string"}}}]}}}}
 RETRY_AFTER = {"Retry-After": {"description": "seconds to wait before asking again (when the limit knows)",
                                "schema": {"type": "integer", "minimum": 1}}}
 

@@ -86,7 +86,7 @@ class Reviews:
     def over(live: LiveGame) -> None:
         """MoveRefused(409) unless the game has ended (a review reads the whole record, seed included)."""
         if not live.state.is_over:
-            raise MoveRefused(409, "this game is not over: a game is analysed once it has ended")
+            raise MoveRefused(409, "this game is not over: a game is analysed once it has ended", "review_not_over")
 
     def levels(self) -> list[dict[str, str]]:
         return [{"name": name, "title_en": level_title(name, "en"), "title_ko": level_title(name, "ko")}
@@ -141,13 +141,14 @@ class Reviews:
         self.over(live)
         level = check_level(level or self.level)
         if not self.lane.enabled:
-            raise MoveRefused(503, "analysis is off on this server (hanpan serve --analysis-workers 0)")
+            raise MoveRefused(503, "analysis is off on this server (hanpan serve --analysis-workers 0)", "analysis_off")
         now = await self.answer(live, level)
         if now["status"] in ("done", "running"):
             return 200, now
         wait = self.new_reviews.wait(client)
         if wait > 0:
-            raise MoveRefused(429, f"too many game reviews started from your address; try again in {wait:.0f} s")
+            raise MoveRefused(429, f"too many game reviews started from your address; try again in {wait:.0f} s",
+                              "review_rate", {"wait": int(f"{wait:.0f}")})
         game_id = live.stored.id
         record = live.record()
         stale = utc_now() - timedelta(seconds=STALE_S)
@@ -213,16 +214,18 @@ class Reviews:
         the game's lobby table stopped being rated by it."""
         state = live.state
         if live.abandoned or state.is_over:
-            raise MoveRefused(409, "the game is over: there is no move to hint at")
+            raise MoveRefused(409, "the game is over: there is no move to hint at", "hint_over")
         people = [s for s, kind in enumerate(live.stored.seats) if s != seat and kind == HUMAN]
         if people:
             raise MoveRefused(409, f"hints are given only when no other person plays (solo, or every other seat "
-                                   f"a computer level); seat {people[0] + 1} is a person's")
+                                   f"a computer level); seat {people[0] + 1} is a person's", "hint_people",
+                              {"seat": people[0] + 1})
         if state.current_player != seat:
-            raise MoveRefused(409, f"a hint is for the seat to move; seat {state.current_player} is to move")
+            raise MoveRefused(409, f"a hint is for the seat to move; seat {state.current_player} is to move",
+                              "hint_not_to_move", {"seat": str(state.current_player)})
         level = check_level(level or self.level)
         if not self.lane.enabled:
-            raise MoveRefused(503, "hints are off on this server (hanpan serve --analysis-workers 0)")
+            raise MoveRefused(503, "hints are off on this server (hanpan serve --analysis-workers 0)", "hints_off")
         number = live.move_number
         key = f"{live.stored.id}/{number}/{seat}/{level}"
         review: DecisionReview | None = self._hints.find(key)
@@ -230,7 +233,8 @@ class Reviews:
         if review is None:
             wait = self.hint_limit.wait(client)
             if wait > 0:
-                raise MoveRefused(429, f"too many hints asked from your address; try again in {wait:.0f} s")
+                raise MoveRefused(429, f"too many hints asked from your address; try again in {wait:.0f} s",
+                                  "hint_rate", {"wait": int(f"{wait:.0f}")})
             # the seed and number of this decision's review: the level's move is the one its review will name
             budget = dataclasses.replace(self.budget, alternatives=max(1, self.budget.alternatives))  # a next best
             task = DecisionTask(live.stored.game, state.to_json(), seat, None, level, budget, SEED, number + 1)
@@ -240,7 +244,7 @@ class Reviews:
             if live.table_id is not None:
                 unrated = await self.hub.db(self.db.unrate_table, live.stored.id)
         if live.move_number != number:
-            raise MoveRefused(409, "the game moved on while the hint was thought; ask again")
+            raise MoveRefused(409, "the game moved on while the hint was thought; ask again", "hint_moved")
         assert review is not None
         count = len(await self.hub.db(self.db.hint_seats, live.stored.id))
 

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from hanpan.web.accounts import KEY_PREFIX, SESSION_DAYS, AccountRefused, Accounts, Player, Session
 from hanpan.web.accounts import key_id as id_of_key
+from hanpan.web.errors import answer_body
 from hanpan.web.throttle import hash_pool, throttles
 
 COOKIE = "hanpan_session"
@@ -70,7 +71,7 @@ def include(app: FastAPI, get_accounts: Callable[[], Accounts]) -> None:
     @app.exception_handler(AccountRefused)
     async def _refused(_request: Request, e: AccountRefused) -> JSONResponse:
         headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
-        return JSONResponse({"detail": " ".join(str(e).split())}, status_code=e.status, headers=headers)
+        return JSONResponse(answer_body(e, 100_000), status_code=e.status, headers=headers)
 
     app.include_router(router)
 
@@ -102,7 +103,8 @@ def _check_csrf(request: Request, session: Session) -> None:
     sent = request.headers.get(CSRF_HEADER, "")
     if not hmac.compare_digest(sent.encode("utf-8", "replace"), session.csrf.encode()):
         raise AccountRefused(403, f"a change made with the session cookie needs the {CSRF_HEADER} header "
-                                  f"with the session's token (GET /api/account gives it)")
+                                  f"with the session's token (GET /api/account gives it)", "csrf_missing",
+                             {"header": CSRF_HEADER})
 
 
 async def current_player(request: Request, *, write: bool) -> Player | None:
@@ -115,7 +117,8 @@ async def current_player(request: Request, *, write: bool) -> Player | None:
     if key is not None:
         player = await asyncio.to_thread(accounts_of(request).player_of_key, key)
         if player is None:
-            raise AccountRefused(401, "this API key is unknown or was deleted; make a new one on your account page")
+            raise AccountRefused(401, "this API key is unknown or was deleted; make a new one on your account page",
+                                 "key_revoked")
         return player
     session = await _session(request)
     if session is None:
@@ -130,23 +133,25 @@ async def require_player(request: Request, *, write: bool, account: bool = False
     player = await current_player(request, write=write)
     if player is None:
         raise AccountRefused(401, "log in first (POST /api/account/login or /api/account/guest), "
-                                  "or send a bot's API key: Authorization: Bearer hk_…")
+                                  "or send a bot's API key: Authorization: Bearer hk_…", "login_needed")
     if account and player.guest:
-        raise AccountRefused(403, "a guest cannot do this; register an account (guests are never rated)")
+        raise AccountRefused(403, "a guest cannot do this; register an account (guests are never rated)",
+                             "guest_refused")
     return player
 
 
 async def _page_session(request: Request, *, write: bool) -> Session:
     """The session of a page that manages its account (never an API key): 401/403 otherwise."""
     if _api_key(request) is not None:
-        raise AccountRefused(403, "passwords and API keys are managed from the account page, not with an API key")
+        raise AccountRefused(403, "passwords and API keys are managed from the account page, not with an API key",
+                             "page_only")
     session = await _session(request)
     if session is None:
-        raise AccountRefused(401, "log in first (POST /api/account/login)")
+        raise AccountRefused(401, "log in first (POST /api/account/login)", "login_needed_page")
     if write:
         _check_csrf(request, session)
     if session.player.guest:
-        raise AccountRefused(403, "a guest has no password or API keys; register an account")
+        raise AccountRefused(403, "a guest has no password or API keys; register an account", "guest_no_account")
     return session
 
 

@@ -194,7 +194,7 @@ def include(app: FastAPI, get_hub: Callable[[], Hub], get_lobby: Callable[[], Lo
         hub = get_hub()
         who = await hub.db(hub.tables.person_by_name, name)
         if who is None:
-            raise TableRefused(404, f"no player {name!r}")
+            raise TableRefused(404, f"no player {name!r}", "player_missing", {"name": name[:40]})
         ratings = get_ratings()
         boards = []
         for r in await hub.db(ratings.ratings_of, who.id):

@@ -42,6 +42,7 @@ from sqlalchemy.exc import IntegrityError
 from hanpan.agents.registry import agent_names
 from hanpan.core.registry import game as find_game
 from hanpan.web.accounts import Player, name_key
+from hanpan.web.errors import Refusal, words
 from hanpan.web.schema import (
     chat_messages_table,
     chat_reports_table,
@@ -59,12 +60,9 @@ CHAT_MAX = 300
 CHAT_PER_MINUTE = 10
 
 
-class TableRefused(Exception):
-    """A table request that cannot be done; ``status`` is the HTTP status to answer with."""
-
-    def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
-        self.status = status
+class TableRefused(Refusal):
+    """A table request that cannot be done; ``status`` is the HTTP status to answer with (and ``code``,
+    ``params``: ``hanpan.web.errors``)."""
 
 
 def now() -> datetime:
@@ -178,17 +176,19 @@ def check_pace(pace: dict[str, Any]) -> dict[str, Any]:
     """
     kind = pace.get("kind")
     if kind not in ("realtime", "turn"):
-        raise TableRefused(400, "pace kind must be 'realtime' or 'turn'")
+        raise TableRefused(400, "pace kind must be 'realtime' or 'turn'", "pace_kind")
     # every field given is honoured or refused, never taken and ignored
     on_leave = {"on_leave": _check_rule("on_leave", pace["on_leave"])} if pace.get("on_leave") is not None else {}
     if kind == "realtime":
         if pace.get("limit_s") is not None or pace.get("on_timeout") is not None:
             raise TableRefused(400, "a real-time table has no time limit: limit_s and on_timeout are for "
-                                    "'turn' tables; say what a leaving seat becomes with on_leave")
+                                    "'turn' tables; say what a leaving seat becomes with on_leave",
+                           "pace_realtime_limit")
         return {"kind": "realtime", **on_leave}
     limit = pace.get("limit_s")
     if not isinstance(limit, int) or isinstance(limit, bool) or not MIN_LIMIT_S <= limit <= MAX_LIMIT_S:
-        raise TableRefused(400, f"pace limit_s must be a whole number of seconds from {MIN_LIMIT_S} to {MAX_LIMIT_S}")
+        raise TableRefused(400, f"pace limit_s must be a whole number of seconds from {MIN_LIMIT_S} to {MAX_LIMIT_S}",
+                           "pace_limit", {"min": MIN_LIMIT_S, "max": MAX_LIMIT_S})
     return {"kind": "turn", "limit_s": limit, "on_timeout": _check_rule("on_timeout", pace.get("on_timeout")),
             **on_leave}
 
@@ -198,10 +198,12 @@ def _check_rule(name: str, rule: object) -> str:
     levels = list(agent_names())
     if rule is None:  # said as missing, not as "'None' is neither"
         raise TableRefused(400, f"a turn-based table needs pace {name}: 'abandon' or 'level:NAME' with NAME one of "
-                                f"{', '.join(levels)}")
+                                f"{', '.join(levels)}", "pace_rule_missing",
+                           {"rule": name, "levels": ", ".join(levels)})
     if rule != "abandon" and not (isinstance(rule, str) and rule.startswith("level:") and rule[6:] in levels):
         raise TableRefused(400, f"pace {name} must be 'abandon' or 'level:NAME' with NAME one of "
-                                f"{', '.join(levels)}; {str(rule)[:40]!r} is neither")
+                                f"{', '.join(levels)}; {str(rule)[:40]!r} is neither", "pace_rule_invalid",
+                           {"rule": name, "levels": ", ".join(levels), "value": str(rule)[:40]})
     return str(rule)
 
 
@@ -226,11 +228,13 @@ class Tables:
         game = find_game(game_id)
         if not game.min_players <= len(seats) <= game.max_players:
             raise TableRefused(400, f"{game.id} is for {game.min_players}–{game.max_players} players, "
-                                    f"not {len(seats)}")
+                                    f"not {len(seats)}", "table_players",
+                               {"game": words(game.name_en, game.name_ko), "min": game.min_players,
+                                "max": game.max_players, "count": len(seats)})
         specs: list[SeatSpec] = []
         mine = [i for i, s in enumerate(seats) if s.get("kind") == "me"]
         if len(mine) != 1:
-            raise TableRefused(400, "exactly one seat must be yours: {\"kind\": \"me\"}")
+            raise TableRefused(400, "exactly one seat must be yours: {\"kind\": \"me\"}", "seat_mine")
         levels = list(agent_names())
         for raw in seats:
             kind = raw.get("kind")
@@ -241,20 +245,22 @@ class Tables:
             elif kind == "reserved":
                 name = raw.get("name")
                 if not isinstance(name, str) or self.person_by_name(name) is None:
-                    raise TableRefused(400, f"a reserved seat needs the name of a player: {name!r} is none")
+                    raise TableRefused(400, f"a reserved seat needs the name of a player: {name!r} is none",
+                                       "reserved_unknown", {"name": str(name)[:40]})
                 specs.append(SeatSpec("reserved", name=self.person_by_name(name).name))  # type: ignore[union-attr]
             elif kind == "level":
                 level = raw.get("level")
                 if level not in levels:
-                    raise TableRefused(400, f"seat level must be one of {', '.join(levels)}")
+                    raise TableRefused(400, f"seat level must be one of {', '.join(levels)}", "seat_level",
+                                       {"levels": ", ".join(levels)})
                 specs.append(SeatSpec("level", level=str(level)))
             else:
-                raise TableRefused(400, "a seat's kind must be 'me', 'open', 'reserved' or 'level'")
+                raise TableRefused(400, "a seat's kind must be 'me', 'open', 'reserved' or 'level'", "seat_kind")
         pace = check_pace(pace)
         people_seats = [i for i, s in enumerate(specs) if s.kind != "level"]
         if seed is not None and people_seats != mine:
             raise TableRefused(400, "a chosen seed is only for a table where every person's seat is yours "
-                                    "(solo or practice); a table with other people gets a secret seed")
+                                    "(solo or practice); a table with other people gets a secret seed", "seed_private")
         table = LobbyTable(secrets.token_urlsafe(9), game.id, dict(options), specs, public, pace, creator.id, "open",
                            None, False, seed, rematch_of, now(), now())
         table.sitting = {mine[0]: creator, **(sit or {})}
@@ -273,19 +279,20 @@ class Tables:
         """Sit ``person`` at ``seat`` (or the first seat open to them); 409 when none is."""
         table = self.get(table_id)
         if table is None:
-            raise TableRefused(404, f"no table {table_id!r}")
+            raise TableRefused(404, f"no table {table_id!r}", "table_missing", {"table": table_id[:40]})
         if table.status != "open":
-            raise TableRefused(409, "this table has started or ended: no seat can be taken")
+            raise TableRefused(409, "this table has started or ended: no seat can be taken", "table_not_open")
         if table.seat_of(person.id) is not None:
-            raise TableRefused(409, "you already sit at this table")
+            raise TableRefused(409, "you already sit at this table", "table_already_seated")
         free = [i for i in table.open_seats()
                 if table.seats[i].kind == "open" or (table.seats[i].name or "").casefold() == person.name.casefold()]
         if seat is not None:
             if seat not in free:
-                raise TableRefused(409, f"seat {seat} is not open to you; open to you: {free or 'none'}")
+                raise TableRefused(409, f"seat {seat} is not open to you; open to you: {free or 'none'}",
+                                   "seat_not_open", {"seat": seat, "free": ", ".join(map(str, free)) or "-"})
             free = [seat]
         if not free:
-            raise TableRefused(409, "no seat of this table is open to you")
+            raise TableRefused(409, "no seat of this table is open to you", "no_open_seat")
         try:
             with self.store._writing(), self.store.engine.begin() as c:
                 c.execute(insert(table_seats_table).values(table_id=table.id, seat=free[0], player_id=person.id,
@@ -293,7 +300,7 @@ class Tables:
                 c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
                           .values(updated_at=now()))
         except IntegrityError:  # two people for one seat at once: the primary key lets one win
-            raise TableRefused(409, "that seat was just taken") from None
+            raise TableRefused(409, "that seat was just taken", "seat_just_taken") from None
         table.sitting[free[0]] = person
         return table
 
@@ -301,7 +308,7 @@ class Tables:
         """Stand up from a table that has not started; the creator leaving closes it."""
         seat = table.seat_of(person.id)
         if seat is None:
-            raise TableRefused(409, "you do not sit at this table")
+            raise TableRefused(409, "you do not sit at this table", "not_seated")
         with self.store._writing(), self.store.engine.begin() as c:
             if person.id == table.creator_id:
                 c.execute(update(lobby_tables_table).where(lobby_tables_table.c.id == table.id)
@@ -362,7 +369,7 @@ class Tables:
         seat = next((i for i, s in enumerate(table.seats) if s.kind == "reserved" and i not in table.sitting
                      and (s.name or "").casefold() == person.name.casefold()), None)
         if table.status != "open" or seat is None:
-            raise TableRefused(409, "this rematch is not waiting for you")
+            raise TableRefused(409, "this rematch is not waiting for you", "rematch_not_waiting")
         with self.store._writing(), self.store.engine.begin() as c:
             c.execute(insert(table_seats_table).values(table_id=table.id, seat=seat, player_id=person.id,
                                                        joined_at=now(), left_at=now(), left_why="declined"))
@@ -532,16 +539,17 @@ class Tables:
     def post_chat(self, table_id: str, person: Player, text: str) -> dict[str, Any]:
         text = " ".join(text.split())
         if not text:
-            raise TableRefused(400, "a chat message needs some text")
+            raise TableRefused(400, "a chat message needs some text", "chat_empty")
         if len(text) > CHAT_MAX:
-            raise TableRefused(400, f"a chat message is at most {CHAT_MAX} characters")
+            raise TableRefused(400, f"a chat message is at most {CHAT_MAX} characters", "chat_long", {"max": CHAT_MAX})
         since = datetime.fromtimestamp(now().timestamp() - 60, UTC)
         with self.store._writing(), self.store.engine.begin() as c:
             recent = c.execute(select(chat_messages_table.c.id).where(
                 chat_messages_table.c.table_id == table_id, chat_messages_table.c.player_id == person.id,
                 chat_messages_table.c.created_at >= since)).all()
             if len(recent) >= CHAT_PER_MINUTE:
-                raise TableRefused(429, f"at most {CHAT_PER_MINUTE} chat messages a minute")
+                raise TableRefused(429, f"at most {CHAT_PER_MINUTE} chat messages a minute", "chat_rate",
+                                   {"count": CHAT_PER_MINUTE})
             result = c.execute(insert(chat_messages_table).values(table_id=table_id, player_id=person.id, text=text,
                                                                   created_at=now()))
             key = result.inserted_primary_key
@@ -579,9 +587,10 @@ class Tables:
             found = c.execute(select(chat_messages_table.c.player_id).where(
                 chat_messages_table.c.id == message_id, chat_messages_table.c.table_id == table_id)).first()
             if found is None:
-                raise TableRefused(404, f"no message {message_id} at this table")
+                raise TableRefused(404, f"no message {message_id} at this table", "chat_message_missing",
+                                   {"message": message_id})
             if found.player_id == person.id:
-                raise TableRefused(400, "you cannot report your own message")
+                raise TableRefused(400, "you cannot report your own message", "chat_report_own")
             exists = c.execute(select(chat_reports_table.c.message_id).where(and_(
                 chat_reports_table.c.message_id == message_id, chat_reports_table.c.reporter_id == person.id))).first()
             if exists is None:

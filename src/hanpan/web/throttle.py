@@ -22,6 +22,7 @@ from typing import TypeVar
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 
+from hanpan.web.errors import Param, Refusal, answer_body, words
 from hanpan.web.settings import ServerSettings
 
 T = TypeVar("T")
@@ -29,13 +30,14 @@ HOUR = 3600.0
 MINUTE = 60.0
 
 
-class Throttled(Exception):
-    """A request refused for now: ``status`` (429, or 503 when the server is busy) and the seconds to wait."""
+class Throttled(Refusal):
+    """A request refused for now: ``status`` (429, or 503 when the server is busy) and the seconds to wait
+    (``code``, ``params``: ``hanpan.web.errors``)."""
 
-    def __init__(self, message: str, retry_after: float, status: int = 429) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, retry_after: float, status: int = 429, code: str | None = None,
+                 params: dict[str, Param] | None = None) -> None:
+        super().__init__(status, message, code, params)
         self.retry_after = max(1, math.ceil(retry_after))
-        self.status = status
 
 
 def in_words(seconds: float) -> str:
@@ -46,6 +48,20 @@ def in_words(seconds: float) -> str:
     """
     seconds = max(1, math.ceil(seconds))
     return f"{seconds} s" if seconds < 60 else f"{math.ceil(seconds / 60)} minutes"
+
+
+def both_words(seconds: float) -> dict[str, str]:
+    """``in_words`` in English and Korean (an error's parameter).
+
+    >>> both_words(61)
+    {'en': '2 minutes', 'ko': '2분'}
+    """
+    seconds = max(1, math.ceil(seconds))
+    return words(in_words(seconds), f"{seconds}초" if seconds < 60 else f"{math.ceil(seconds / 60)}분")
+
+
+#: what a Limit counts, in Korean
+WHAT_KO = {"new accounts": "새 계정", "new guests": "새 손님", "chat reports": "채팅 신고"}
 
 
 class Window:
@@ -126,11 +142,17 @@ class Limit:
         wait = self.per_address.wait(address)
         if wait > 0:
             raise Throttled(f"too many {self.what} from your address (at most {self.per_address.count} in "
-                            f"{in_words(self.per_address.window)}); try again in {in_words(wait)}", wait)
+                            f"{in_words(self.per_address.window)}); try again in {in_words(wait)}", wait,
+                            code="throttled_address", params=self._params(self.per_address, wait))
         wait = self.site.wait("")
         if wait > 0:
             raise Throttled(f"too many {self.what} on this server just now (at most {self.site.count} in "
-                            f"{in_words(self.site.window)}); try again in {in_words(wait)}", wait)
+                            f"{in_words(self.site.window)}); try again in {in_words(wait)}", wait,
+                            code="throttled_site", params=self._params(self.site, wait))
+
+    def _params(self, window: Window, wait: float) -> dict[str, Param]:
+        return {"what": words(self.what, WHAT_KO.get(self.what, self.what)), "count": window.count,
+                "window": both_words(window.window), "wait": both_words(wait)}
 
 
 @dataclass
@@ -169,7 +191,7 @@ class HashPool:
     async def run(self, call: Callable[..., T], *args: object) -> T:
         """``call(*args)`` on the pool (Throttled 503 when too many are under way already)."""
         if self._busy >= self.limit:
-            raise Throttled("the server is busy checking passwords; try again in a few seconds", 5, 503)
+            raise Throttled("the server is busy checking passwords; try again in a few seconds", 5, 503, "hash_busy")
         if self._executor is None:
             self._executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="hanpan-hash")
         self._busy += 1
@@ -193,7 +215,8 @@ def install(app: FastAPI, settings: ServerSettings) -> HashPool:
 
     @app.exception_handler(Throttled)
     async def _throttled(_request: Request, e: Throttled) -> JSONResponse:
-        return JSONResponse({"detail": str(e)}, status_code=e.status, headers={"Retry-After": str(e.retry_after)})
+        return JSONResponse(answer_body(e, 100_000), status_code=e.status,
+                            headers={"Retry-After": str(e.retry_after)})
 
     return pool
 
