@@ -31,6 +31,8 @@ def test_every_decision_has_labels_and_positions_draw() -> None:
                 heads.add(str(action).split()[0])
                 en, ko = describe(s, action, "en"), describe(s, action, "ko")
                 assert en and ko and en != ko and en != str(action)
+                # a card by what a player sees of it, never its id (issue 61 §3)
+                assert not re.search(r"\bc\d+", en + ko), (str(action), en, ko)
             if step % 600 == 300 and seed < 6:
                 for viewer in (*range(s.num_players), None):
                     for lang in ("en", "ko"):
@@ -101,8 +103,8 @@ def test_a_rotation_with_full_storage_collects_nothing() -> None:
     s.store[0:4] = [4, 0, 0, 0]
     s.supply[0] -= 4
     action = next(a for a in s.legal_actions() if str(a) == "rotate c6 cw")
-    assert describe(s, action, "en") == "Rotate clockwise (discard c6): collects nothing"
-    assert describe(s, action, "ko") == "시계 방향 회전 (c6 버림): 수집 없음"
+    assert describe(s, action, "en") == "Rotate clockwise (discard red 2/2 (Autumn)): collects nothing"
+    assert describe(s, action, "ko") == "시계 방향 회전 (빨강 2/2 (가을) 버림): 수집 없음"
 
 
 def test_one_landscape_card_is_singular_and_the_head_counts_rounds() -> None:

@@ -6,8 +6,10 @@ sees the view of no seat: only public facts), so nothing hidden can leak here.
 >>> import hanpan
 >>> from hanpan.core.terminal import plain
 >>> state = hanpan.game("four_gardens").new(players=2, seed=3)
->>> describe(state, state.legal_actions()[0], "en"), describe(state, state.legal_actions()[0], "ko")
-('Play: put c6 into your garden, base side up', '내려 놓기: c6을(를) 기초 면으로 정원에 놓기')
+>>> describe(state, state.legal_actions()[0], "en")
+'Play: put red 2/2 (Autumn) into your garden, base side up'
+>>> describe(state, state.legal_actions()[0], "ko")
+'내려 놓기: 빨강 2/2 (가을)을(를) 기초 면으로 정원에 놓기'
 >>> "Tower" in plain(render(state, 0, "en"), width=120)
 True
 """
@@ -25,7 +27,7 @@ from rich.text import Text
 from hanpan.core.action import Action
 from hanpan.core.contract import State
 from hanpan.core.terminal import Words, key_line, key_table, legend_group, pick, text_width
-from hanpan.games.four_gardens.data import GODS, RESOURCES, name
+from hanpan.games.four_gardens.data import COLOURS, GODS, RESOURCES, SIZES, name
 
 STYLE = {
     "red": "bold red", "orange": "bold dark_orange", "green": "bold green", "blue": "bold blue",
@@ -305,21 +307,44 @@ _LABELS: dict[str, tuple[str, str]] = {
 }
 
 
+def card_name(state: State, label: str, lang: str) -> str:
+    """A card as a player sees it (not its id): its colour, its place in that landscape, its god; the
+    card's own name when its deck gives one.  Only the landscape side, which everyone sees: the same name
+    for the card whoever holds it.  Anything but a card of ``state``'s deck (``c`` and its id) as it is.
+
+    >>> import hanpan
+    >>> s = hanpan.game("four_gardens").new(players=2, seed=3)
+    >>> card_name(s, "c6", "en"), card_name(s, "c6", "ko"), card_name(s, "storage", "en")
+    ('red 2/2 (Autumn)', '빨강 2/2 (가을)', 'storage')
+    """
+    cards = getattr(state, "cards", None)
+    if cards is None or label[:1] != "c" or not label[1:].isdigit() or not 1 <= int(label[1:]) <= len(cards):
+        return label
+    i = int(label[1:]) - 1
+    if cards.name[i]:
+        return str(cards.name[i])
+    colour = COLOURS[cards.colour[i]]
+    god = (*GODS, "wild")[cards.god[i]]
+    return f"{name(colour, lang)} {cards.position[i] + 1}/{SIZES[cards.colour[i]]} ({name(god, lang)})"
+
+
 def describe(state: State, action: Action, lang: str) -> str:
-    """A short label of an action; a rotation says what it would collect.
+    """A short label of an action; a rotation says what it would collect.  A card is named as a player sees
+    it (``card_name``), not by its id.
 
     >>> import hanpan
     >>> s = hanpan.game("four_gardens").new(players=2, seed=3)
     >>> describe(s, s.legal_actions()[5], "en"), str(s.legal_actions()[5])
-    ('Rotate clockwise (discard c6): collect 1 water, 3 wood', 'rotate c6 cw')
+    ('Rotate clockwise (discard red 2/2 (Autumn)): collect 1 water, 3 wood', 'rotate c6 cw')
     >>> describe(s, s.legal_actions()[5], "ko")
-    '시계 방향 회전 (c6 버림): 물 1, 나무 3 수집'
+    '시계 방향 회전 (빨강 2/2 (가을) 버림): 물 1, 나무 3 수집'
     """
     head, *args = str(action).split()
+    cards = [card_name(state, a, lang) for a in args]
     if head == "rotate":
         way = pick(lang, "Rotate clockwise" if args[1] == "cw" else "Rotate counter-clockwise",
                    "시계 방향 회전" if args[1] == "cw" else "시계 반대 방향 회전")
-        spent = pick(lang, f"discard {args[0]}", f"{args[0]} 버림")
+        spent = pick(lang, f"discard {cards[0]}", f"{cards[0]} 버림")
         got = _collected(state, action)
         if got is None:
             return pick(lang, f"{way} ({spent}): turn the tower and collect", f"{way} ({spent}): 탑을 돌리고 자원 수집")
@@ -331,10 +356,10 @@ def describe(state: State, action: Action, lang: str) -> str:
     key = f"{head} {args[0]}" if args and f"{head} {args[0]}" in _LABELS else head
     if key not in _LABELS:
         return str(action)
-    at = args[1] if len(args) > 1 else ""
+    at = cards[1] if len(args) > 1 else ""
     if at == "storage":
         at = pick(lang, "storage", "창고")
-    return pick(lang, *_LABELS[key]).format(*args, r=[name(a, lang) for a in args], h=name(head, lang), at=at)
+    return pick(lang, *_LABELS[key]).format(*cards, r=[name(a, lang) for a in args], h=name(head, lang), at=at)
 
 
 

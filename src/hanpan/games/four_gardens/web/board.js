@@ -132,8 +132,9 @@ export function legend(ui) {
     rotate_up: (s) => box(44, tr(s.en, s.ko), rotateMark(c, { floor: 2, direction: "up" }, 22, 11)),
     rotate_down: (s) => box(44, tr(s.en, s.ko), rotateMark(c, { floor: 3, direction: "down" }, 22, 11)),
     gain: () => "+1",
-    covered: (s) => box(40, tr(s.en, s.ko), ...["water", "grass", "wood"].map((r, i) => tokenDisc(c, r, 7 + i * 13, 11, 5.6, true))),
-    empty: (s) => box(40, tr(s.en, s.ko), ...["water", "grass", "wood"].map((r, i) => tokenDisc(c, r, 7 + i * 13, 11, 5.6, false))),
+    // their label is the page's own text (the catalog's speaks of the terminal's letters, "[wgtt]")
+    covered: () => box(40, tr(texts.covered[0], texts.covered[1]), ...["water", "grass", "wood"].map((r, i) => tokenDisc(c, r, 7 + i * 13, 11, 5.6, true))),
+    empty: () => box(40, tr(texts.empty[0], texts.empty[1]), ...["water", "grass", "wood"].map((r, i) => tokenDisc(c, r, 7 + i * 13, 11, 5.6, false))),
     place: (s) => box(40, tr(s.en, s.ko), svg("rect", { x: 0, y: 2, width: 40, height: 18, rx: 4, fill: colourOf(c, "orange") }),
       colourShape(c, "orange", 9, 11, 6), svg("text", { x: 18, y: 15, "font-size": 11, "font-weight": 700, fill: "#fff", text: "2" }),
       svg("text", { x: 27, y: 15, "font-size": 8, fill: "#fff", text: "/3" })),

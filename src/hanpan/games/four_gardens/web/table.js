@@ -33,7 +33,7 @@ export function towerPanel(/** @type {Ctx} */ c) {
     const seat = seatOfSide[side];
     const isMine = k === 0 && c.focus !== null;
     if (isMine) root.append(svg("rect", { x: x + 1, y: 2, width: colW - 2, height: height - 4, rx: 6, class: "fg-myside" }));
-    const label = seat === undefined ? tr(`side ${side}`, `${side}면`) : (isMine && c.viewer !== null ? tr("you", "나") : `P${seat + 1}`);
+    const label = seat === undefined ? tr(`side ${side}`, `${side}면`) : (isMine && c.viewer !== null ? tr("you", "나") : tr(`P${seat + 1}`, `${seat + 1}번`));
     root.append(svg("text", { x: x + colW / 2, y: 11, "text-anchor": "middle", "font-size": 10, "font-weight": isMine ? 700 : 400, fill: "#222", text: label }));
     if (seat !== undefined) root.append(svg("circle", { cx: x + colW / 2, cy: 18, r: 3, fill: SEAT_COLOURS[seat % 4] }));
   });
