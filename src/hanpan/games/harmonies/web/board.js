@@ -96,6 +96,16 @@ function fullBoards(ui, view) {
   return out;
 }
 
+/** "your board had no empty cell left", "Ann's board had only 2 empty cells left" (Korean: 내 개인판에 …).
+ * @param {Ui} ui @param {number} p the seat @param {number} n its empty cells @param {boolean} yours */
+export function fullBoardText(ui, p, n, yours) {
+  const name = yours ? "" : String(seatLabel(ui, p));
+  const en = yours ? "your board" : `${name}'s board`;
+  const ko = yours ? "내 개인판에" : `${name}의 개인판에`;
+  if (n === 0) return ui.tr(`${en} had no empty cell left`, `${ko} 빈 칸이 남지 않았고`);
+  return ui.tr(`${en} had only ${n} empty cell${n === 1 ? "" : "s"} left`, `${ko} 빈 칸이 ${n}개만 남았고`);
+}
+
 /**
  * Why the game ended, in the page's language ("" while it goes on).
  * @param {any} body @param {Ui} ui
@@ -111,9 +121,7 @@ export function endReason(body, ui) {
   const when = solo ? ui.tr("at the end of that turn", "그 턴이 끝날 때") : ui.tr("at the end of that round", "그 라운드가 끝날 때");
   const parts = [];
   if (full.length) {
-    const who = full.map(([p, n]) => ui.tr(`the board of ${seatLabel(ui, p)} had only ${n} empty cell${n === 1 ? "" : "s"} left`,
-      `${seatLabel(ui, p)}의 개인판에 빈 칸이 ${n}개만 남았고`));
-    parts.push(...who);
+    parts.push(...full.map(([p, n]) => fullBoardText(ui, p, n, p === body.seat)));
   }
   if (pouch === 0) {
     parts.push(ui.tr("the pouch could not refill the central board", "주머니의 토큰으로 중앙판을 다시 채울 수 없었고"));
@@ -173,14 +181,6 @@ export function prompt(body, ui) {
 }
 
 /**
- * @param {any} body the page's body (docs/web-boards.md)
- * @param {Ui} ui
- * @returns {Element}
- */
-export function draw(body, ui) {
-  const view = body.view || {};
-  const side = String(view.options?.side || "A");
-/**
  * Whether a click target is of the kind the prompt names first (the page keeps one of those in the
  * window): the central spaces while a space may be taken, the two dealt spirits, the board's cells and
  * the tokens in hand while tokens are placed; after that every target.
@@ -197,6 +197,14 @@ export function focus(body, token) {
   return true;
 }
 
+/**
+ * @param {any} body the page's body (docs/web-boards.md)
+ * @param {Ui} ui
+ * @returns {Element}
+ */
+export function draw(body, ui) {
+  const view = body.view || {};
+  const side = String(view.options?.side || "A");
   const boards = /** @type {any[]} */ (view.boards || []);
   const players = /** @type {number} */ (view.players || boards.length);
   const solo = players === 1;
@@ -352,6 +360,9 @@ export function focus(body, token) {
   const others = boards.map((_, p) => p).filter((p) => p !== me);
   const mineArea = area(me, false);
   const otherAreas = others.map((p) => area(p, true));
+  // on a phone the page shows what you act on and the other players as tabs (docs/web-boards.md)
+  for (const el of [central, handArea, displayArea, mineArea]) el?.setAttribute("data-phone", "play");
+  for (const el of otherAreas) el.setAttribute("data-phone", "others");
 
   const left = ui.h("div", { class: "hm-left" }, central, handArea, players === 2 ? otherAreas : null);
   return ui.h("div", { class: `hm hm-players-${players} hm-side-${side}`, lang: ui.lang },
@@ -360,9 +371,6 @@ export function focus(body, token) {
 }
 
 /**
-  // on a phone the page shows what you act on and the other players as tabs (docs/web-boards.md)
-  for (const el of [central, handArea, displayArea, mineArea]) el?.setAttribute("data-phone", "play");
-  for (const el of otherAreas) el.setAttribute("data-phone", "others");
  * The rules of every card and spirit and a legend of every symbol.
  * @param {Ui} ui
  * @returns {Element}
