@@ -256,7 +256,7 @@ class Reviews:
         best = estimate(review.best, review.choice)
         following = review.next_best
         return ({"game_id": live.stored.id, "move_number": number, "seat": seat, "level": level, "unit": review.unit,
-                 "legal": review.legal, "best": best,
+                 "method": review.method, "legal": review.legal, "best": best,
                  "next_best": estimate(following, following.move) if following is not None else None,
                  "hints_used": count > 0}, unrated)
 
