@@ -65,7 +65,8 @@ def reference_body(live: LiveGame, seat: int | None, lang: str) -> dict[str, Any
         "thinking": live.thinking,
         "can_undo": live.can_undo(seat),
         "winners": list(state.winners()) if playing else [],
-        **({"table": live.table_id, "chat": live.chat[-30:]} if live.table_id is not None else {}),
+        **({"table": live.table_id, "chat": live.chat[-30:], "rematch": live.rematch}
+           if live.table_id is not None else {}),
     }
 
 

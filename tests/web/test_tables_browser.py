@@ -107,6 +107,7 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     row.wait_for()
     assert "Ann" in row.inner_text() and "빈자리" in row.inner_text()
     row.locator("button.join-table").click()
+    kim.click("#join-confirm")  # the dialog says first whether the game will be rated (레이팅 반영 …)
     kim.wait_for_url("**/table/**")
     ann.wait_for_function("() => document.querySelectorAll('#table-seats li.taken').length === 2", timeout=LONG)
     assert "김민수" in ann.locator("#table-seats").inner_text()
@@ -146,6 +147,8 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     assert visitor_errors == []
     visitor_context.close()
     row.locator("button.join-table").click()
+    assert "Rated: the result counts" in bora.locator("#join-dialog .rated-note").inner_text()
+    bora.click("#join-confirm")
 
     # the table is full: the game starts and every seated player's page opens it
     game_ids = {wait_for_game(page) for page in pages}
@@ -184,13 +187,13 @@ def test_three_people_fill_a_table_play_it_and_see_their_ratings(server: str, br
     assert {status(page)["state"] for page in pages} == {"finished"}
     assert played.decisions > 20
 
-    # a rematch: Ann asks, the others accept from their final cards; the new game starts
+    # a rematch: Ann asks, the others accept from the offer their pages show at once; the new game starts
     for page in pages:
         page.wait_for_selector("#final:not([hidden]) #rematch")
     ann.click("#rematch")
     ann.wait_for_url("**/table/**")
     for page in (kim, bora):
-        page.click("#rematch")
+        page.click("#rematch-offer:not([hidden]) #rematch-accept")
     new_ids = {wait_for_game(page) for page in pages}
     assert len(new_ids) == 1 and game_id not in new_ids
     assert {status(page)["state"] for page in pages} == {"playing"}

@@ -68,6 +68,7 @@ OWN: dict[tuple[str, str], tuple[int, ...]] = {
     ("POST", "/api/tables/{table_id}/start"): (404, 409, 429),
     ("POST", "/api/tables/{table_id}/leave"): (404, 409),
     ("POST", "/api/tables/{table_id}/rematch"): (404, 409, 429),
+    ("POST", "/api/tables/{table_id}/rematch/decline"): (404, 409),
     ("POST", "/api/tables/{table_id}/chat"): (404, 409, 429),
     ("POST", "/api/tables/{table_id}/chat/{message_id}/report"): (404, 429),
     ("GET", "/api/players/{name}"): (404,),

@@ -168,9 +168,13 @@ export function playerBoard(body, ui, p) {
   parts.push(ui.svg("rect", { x: 0, y: 0, width: BW, height: 36, rx: 10, class: `sotw-head sotw-head-${p}` }));
   const name = ui.seatName ? ui.seatName(p) : ui.tr(`Player ${p + 1}`, `플레이어 ${p + 1}`);
   if (toMove) parts.push(glyph(ui, "turn", 17, 18, 9, "sotw-turn"));
-  parts.push(ui.svg("text", { x: toMove ? 28 : 12, y: 24, class: "sotw-name" }, name));
   const won = winners.includes(p) && view.status === "finished";
   const totalText = `${won ? ui.tr("wins, ", "승리, ") : ""}${pts(ui, total)}`;
+  // a long name ("Ann (left) — greedy plays") is drawn narrower, never under the score and its star
+  const nameX = toMove ? 28 : 12;
+  const room = BW - 12 - textWidth(totalText, 16) - (won ? 30 : 10) - nameX;
+  const squeeze = textWidth(name, 15) > room ? { textLength: Math.max(40, room), lengthAdjust: "spacingAndGlyphs" } : {};
+  parts.push(ui.svg("text", { x: nameX, y: 24, class: "sotw-name", ...squeeze }, name));
   parts.push(ui.svg("text", { x: BW - 12, y: 24, "text-anchor": "end", class: "sotw-total" }, totalText));
   if (won) parts.push(glyph(ui, "star", BW - 22 - textWidth(totalText, 16), 18, 8, "sotw-star"));
 

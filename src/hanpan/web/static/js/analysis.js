@@ -6,6 +6,7 @@
 import { api, copyButton, t } from "./common.js";
 import { MARK_SIGNS, evaluationGraph, graphKey, valueOf } from "./graph.js";
 import { h } from "./ui.js";
+import { errorText } from "./errors.js";
 
 /** @param {number} v @param {string} unit */
 function valueText(v, unit) {
@@ -109,7 +110,9 @@ export class Analysis {
       this.progress.append(bar, " ", h("span", {}, words));
       this.timer = window.setTimeout(() => this.fetch(answer.level), 1000);
     } else if (answer.status === "failed") {
-      this.error.textContent = t("analysis_failed", lang, { detail: answer.detail });
+      // the failure's detail is the server's English line: a Korean page says it as an internal error
+      this.error.textContent = lang === "en" ? t("analysis_failed", lang, { detail: answer.detail })
+        : `${t("analysis_failed", lang, { detail: "" }).replace(/[:\s]+$/, ".")} ${errorText({ code: "internal" }, lang)}`;
     }
     const key = answer.status === "done" ? answer.level : "";
     if (key === this.shown) return;  // the same review (or none still): nothing to draw again

@@ -3,17 +3,23 @@
 
 import { h, icon } from "./ui.js";
 import { LANGS, currentLang, saveLang, t } from "./i18n.js";
+import { errorText, statusText } from "./errors.js";
 
 export class ApiError extends Error {
-  /** @param {number} status @param {string} message */
-  constructor(status, message) {
+  /** @param {number} status @param {string} message @param {{detail?: string, code?: string, params?: any}} [data] */
+  constructor(status, message, data = {}) {
     super(message);
     this.status = status;
+    /** the server's English line, and the error's code and parameters (errors.js) */
+    this.detail = data.detail || message;
+    this.code = data.code || null;
+    this.params = data.params || {};
   }
 }
 
 /**
- * Call the API; a 4xx/5xx answer throws an ApiError carrying the server's one-line message.
+ * Call the API; a 4xx/5xx answer throws an ApiError whose message is the error in the page's language
+ * (its code from the catalogue of errors.js, else the server's one-line detail).
  * @param {string} path @param {{method?: string, body?: any, token?: string | null}} [opts]
  */
 export async function api(path, opts = {}) {
@@ -33,7 +39,10 @@ export async function api(path, opts = {}) {
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new ApiError(response.status, data.detail || response.statusText);
+  if (!response.ok) {
+    const lang = currentLang();
+    throw new ApiError(response.status, errorText(data, lang) || statusText(response.status, lang), data);
+  }
   return data;
 }
 
@@ -64,11 +73,16 @@ export function gameName(game, lang) {
 }
 
 /**
- * "Player 2 (greedy)", "Player 1 (you)"; at a lobby table the player's name: "Ann", "Ann (you)".
+ * "Player 2 (greedy)", "Player 1 (you)"; at a lobby table the player's name: "Ann", "Ann (you)"; a seat
+ * whose person left says who and who plays it now: "Ann (left) — greedy plays", "Ann (out of time) — …".
  * @param {any[]} seats @param {number} seat @param {number | null} mine @param {string} lang
  */
 export function seatName(seats, seat, mine, lang) {
   const info = seats[seat] || { kind: "human" };
+  if (info.left) {
+    const who = `${info.left.name} (${t(info.left.why === "ran out of time" ? "timeout_tag" : "left_tag", lang)})`;
+    return info.kind === "human" ? who : t("seat_left_plays", lang, { who, level: info.level || info.kind });
+  }
   const label = info.kind === "human" && info.name ? String(info.name) : t("player", lang, { n: seat + 1 });
   if (seat === mine) return `${label} (${t("you", lang)})`;
   return info.kind === "human" ? label : `${label} (${info.level || info.kind})`;

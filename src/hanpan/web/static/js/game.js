@@ -18,6 +18,7 @@ import { Chat } from "./chat.js";
 import { Hints } from "./hint.js";
 import { Chooser } from "./moves.js";
 import { finalCard, logList, scoreTable, statusLine } from "./panels.js";
+import { RematchOffer } from "./rematch.js";
 import { playLink, remember, tokensOf } from "./tokens.js";
 import { h, icon, makeUi, recentMoves } from "./ui.js";
 
@@ -96,6 +97,8 @@ sideBox.append(scoresSlot, chatSlot, restSlot);
 /** the table's chat, shown from the first body of a table's game */
 const chat = new Chat(lang);
 const finalBox = /** @type {HTMLElement} */ (h("div", { id: "final", class: "final-card", role: "dialog", "aria-labelledby": "final-title", hidden: "hidden" }));
+/** a rematch asked for after a table's game: shown to its players at once (rematch.js) */
+const rematchOffer = new RematchOffer(lang);
 
 function mine() {
   return body && body.seat !== null && body.status === "playing" && body.current_player === body.seat;
@@ -370,6 +373,10 @@ function render() {
   const ui = makeUi({ lang, catalog: game.catalog, body, chooser: mine() && pending === null ? chooser : null, onToken, seatName: name,
     recent: marked, hinted: hints.best(body) });
   hints.draw(body, mine() && pending === null);
+  rematchOffer.update(body);
+  // a rematch asked for (or started) is answered in its own box: the final card's Rematch would ask again
+  const askAgain = /** @type {HTMLElement | null} */ (finalBox.querySelector("#rematch"));
+  if (askAgain) askAgain.hidden = rematchAsked();
   try {
     boardBox.replaceChildren(game.board.draw(body, ui));
   } catch (e) {
@@ -406,7 +413,8 @@ function render() {
  */
 function bringIntoView() {
   const targets = /** @type {HTMLElement[]} */ ([...boardBox.querySelectorAll(".clickable")]);
-  if (!targets.length || scrolledTurn === turnStart) return;
+  // another tab open on a phone: the player looks at something else, nothing to bring in
+  if (!targets.length || scrolledTurn === turnStart || (phoneQuery.matches && tab !== "play")) return;
   const focus = parts && parts.board.focus
     ? targets.filter((el) => parts?.board.focus(body, el.getAttribute("data-token") || "")) : [];
   const wanted = focus.length ? focus : targets;
@@ -462,12 +470,14 @@ function stepTo(to) {
 function drawSince(turns) {
   if (!since.length || body.status !== "playing") { sinceBox.replaceChildren(); return; }
   const head = body.seat === null ? t("last_turn", lang) : t("since_your_move", lang);
+  /** @type {(Element | string)[]} */
   let text;
   if (step !== null) {
     const e = since[step];
-    text = `${name(e.seat)} (${step + 1}/${since.length}): ${e.text}`;
-  } else {
-    text = turns.map((turn) => `${name(turn[0].seat)}: ${turn.map((e) => e.text).join("; ")}`).join(" · ");
+    text = [`${name(e.seat)} (${step + 1}/${since.length}): ${e.text}`];
+  } else {  // a turn a line once opened (each at most three lines: ◀ ▶ step through the rest)
+    text = turns.flatMap((turn, i) => [i ? h("span", { class: "since-sep" }, " · ") : "",
+      h("span", { class: "since-turn" }, `${name(turn[0].seat)}: ${turn.map((e) => e.text).join("; ")}`)]);
   }
   const n = since.length;
   const prev = step === null ? n - 1 : step - 1;
@@ -477,7 +487,7 @@ function drawSince(turns) {
       sinceOpen = !sinceOpen;
       if (phoneQuery.matches && hasOthers()) tab = "others";
       render();
-    } }, h("b", {}, `${head} `), text);
+    } }, h("b", {}, `${head} `), ...text);
   sinceBox.replaceChildren(
     n > 1 || step !== null ? h("button", { type: "button", class: "small step", id: "since-prev", "aria-label": t("since_prev", lang),
       onclick: () => stepTo(prev < 0 ? null : prev) }, icon("prev")) : "",
@@ -588,12 +598,19 @@ function openFinal() {
   finalShown = true;
   const links = [h("a", { href: `/replay/${encodeURIComponent(gameId)}`, class: "button" }, t("replay", lang)),
     h("a", { href: `/api/games/${encodeURIComponent(gameId)}/record`, download: `hanpan-${gameId}.json`, class: "button" }, t("download", lang))];
-  if (body.seat !== null) links.unshift(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch }, t("rematch", lang)));
+  if (body.seat !== null) {
+    links.unshift(h("button", { type: "button", id: "rematch", class: "primary", onclick: rematch, hidden: rematchAsked() ? "hidden" : null }, t("rematch", lang)));
+  }
   finalBox.replaceChildren(
     h("button", { type: "button", class: "close", "aria-label": t("close", lang), onclick: () => { finalBox.hidden = true; } }, icon("close")),
     finalCard(body, lang, body.seat, endReason()),
     h("p", { class: "final-links" }, ...links));
   finalBox.hidden = false;
+}
+
+/** Whether a table's rematch is asked for or started (its box answers it; declined or withdrawn, it may be asked again). */
+function rematchAsked() {
+  return !!(body.table && body.rematch && body.rematch.status !== "abandoned");
 }
 
 /** The same seats and options, a new deal; this browser opens the same seat of the new game.  At a lobby
@@ -691,5 +708,5 @@ if (token && body === null) {
 }
 const mainBox = /** @type {HTMLElement} */ (h("main", { class: "game", "data-tab": tab },
   h("section", { class: "table", "aria-label": t("table", lang) }, boardWrap), sideBox));
-root.replaceChildren(header(lang), actionBar, mainBox, finalBox);
+root.replaceChildren(header(lang), actionBar, mainBox, finalBox, rematchOffer.box);
 connect();

@@ -12,6 +12,10 @@ export function statusLine(body, lang, me) {
     return `${t("game_over", lang)} — ${t(body.winners.length === 1 ? "winner" : "winners", lang, { names })}`;
   }
   if (body.status === "unfinished") return t("unfinished", lang);
+  if (body.status === "abandoned") {
+    const gone = (body.seats || []).find((/** @type {any} */ s) => s.left);
+    return gone ? t("abandoned_by", lang, { name: gone.left.name }) : t("abandoned", lang);
+  }
   const mover = body.current_player;
   if (me !== null && mover === me) return t("your_turn", lang);
   if (body.thinking && mover !== null && body.seats[mover].kind !== "human") return t("thinking", lang, { name: name(mover) });
@@ -49,16 +53,39 @@ export function scoreTable(body, lang, me) {
 /** The moves so far, newest first, in words with the points they changed (the notation in English pages).
  * @param {any} body @param {string} lang @param {number | null} me */
 export function logList(body, lang, me) {
-  const items = [...body.log].reverse().map((/** @type {any} */ e) => {
+  const departures = departuresByMove(body, lang);
+  const items = [...body.log].reverse().flatMap((/** @type {any} */ e) => {
     const effects = Object.entries(e.effects || {}).map(([k, v]) => `${Number(v) > 0 ? "+" : ""}${v} ${body.labels[k] || k}`).join(", ");
-    return h("li", { "data-n": e.n, title: e.move },
+    // the move's notation (a code) only on an English page, which shows it beside the words too
+    const item = h("li", { "data-n": e.n, title: lang === "en" ? e.move : null },
       h("span", { class: "n" }, `${e.n}.`), " ",
       h("span", { class: `who seat${e.seat}` }, seatName(body.seats, e.seat, me, lang)), ": ",
       h("span", { class: "what" }, e.text), lang === "en" ? [" ", h("code", {}, e.move)] : null,
       effects ? h("span", { class: "effects" }, ` (${effects})`) : null);
+    return [...(departures.get(e.n) || []), item];
   });
+  // who left before the first move shown (or before any move): at the log's start
+  const first = body.log.length ? body.log[0].n - 1 : 0;
+  for (const [n, lines] of departures) if (n <= first) items.push(...lines);
   // a scrolling list: focusable so that keyboard users can scroll it too
   return h("ol", { class: "log", reversed: "reversed", "aria-label": t("log", lang), tabindex: "0" }, ...items);
+}
+
+/** The log's lines saying who left a seat, by the number of moves made by then (the line stands after
+ * that move): "Ann left the game; greedy plays the seat from here."  @param {any} body @param {string} lang
+ * @returns {Map<number, Element[]>} */
+function departuresByMove(body, lang) {
+  /** @type {Map<number, Element[]>} */
+  const out = new Map();
+  for (const s of body.seats || []) {
+    if (!s.left || s.left.move === null || s.left.move === undefined) continue;
+    const timeout = s.left.why === "ran out of time";
+    const key = s.kind === "human" ? (timeout ? "log_timeout_end" : "log_left_end") : (timeout ? "log_timeout" : "log_left");
+    const [before, after] = t(key, lang, { name: "\u0000", level: s.level || s.kind }).split("\u0000");
+    const line = h("li", { class: "departure", "data-left": s.seat }, before, h("span", { class: `who seat${s.seat}` }, s.left.name), after);
+    out.set(s.left.move, [...(out.get(s.left.move) || []), line]);
+  }
+  return out;
 }
 
 /** The end of a game: who won, why it ended, the final scores.

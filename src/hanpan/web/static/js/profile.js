@@ -44,12 +44,18 @@ export function ratingPlot(history, label) {
     svg("line", { x1: left, y1: H - bottom, x2: W - right, y2: H - bottom, class: "axis" }),
     svg("text", { x: left - 4, y: y(y1) + 4, "text-anchor": "end", class: "tick" }, String(Math.round(y1))),
     svg("text", { x: left - 4, y: y(y0), "text-anchor": "end", class: "tick" }, String(Math.round(y0))),
-    svg("text", { x: left, y: H - bottom + 14, "text-anchor": "start", class: "tick" }, day(t0)),
+    svg("text", { x: history.length === 1 ? x(0) : left, y: H - bottom + 14, "text-anchor": history.length === 1 ? "middle" : "start", class: "tick" }, day(t0)),
     t1 !== t0 ? svg("text", { x: W - right, y: H - bottom + 14, "text-anchor": "end", class: "tick" }, day(t1)) : null,
     svg("text", { x: (left + W - right) / 2, y: H - 3, "text-anchor": "middle", class: "axis-label" }, t("date", lang)),
     svg("text", { x: 10, y: (top + H - bottom) / 2, "text-anchor": "middle", class: "axis-label",
       transform: `rotate(-90 10 ${(top + H - bottom) / 2})` }, t("rating", lang)),
     history.length > 1 ? svg("path", { d: band, class: "band" }) : null,
+    // one game: its uncertainty as a band across the plot, a level line and the value in words beside the point
+    ...(history.length === 1 ? [
+      svg("rect", { x: left, width: W - left - right, y: y(highs[0]), height: Math.max(1, y(lows[0]) - y(highs[0])), class: "band" }),
+      svg("line", { x1: left, x2: W - right, y1: y(history[0].display), y2: y(history[0].display), class: "level-line" }),
+      svg("text", { x: x(0), y: y(history[0].display) - 9, "text-anchor": "middle", class: "single-label" },
+        t("rating_after_first", lang, { rating: ratingText(history[0].display, history[0].uncertainty) }))] : []),
     // each rating's uncertainty as a bar through its point
     ...history.map((_p, i) => svg("line", { x1: x(i), x2: x(i), y1: y(lows[i]), y2: y(highs[i]), class: "error-bar" })),
     svg("path", { d: line, class: "line" }),
@@ -57,14 +63,17 @@ export function ratingPlot(history, label) {
       svg("title", {}, `${when(p.at)}: ${ratingText(p.display, p.uncertainty)}`))));
 }
 
-/** A game's result for the player: won, shared win, lost, unfinished, playing. @param {any} g */
-function resultText(g) {
+/** A game's result for the player: won, shared win, lost, unfinished, playing; the scores theirs first,
+ * then the others' in seat order: "won (52 : 47)". @param {any} g */
+export function resultText(g) {
   if (g.status === "playing" || g.status === "open") return t("in_play", lang);
   const result = g.result;
   if (!result || result.unfinished || g.status === "abandoned") return t("unfinished_short", lang);
   const winners = result.winners || [];
   const word = winners.includes(g.seat) ? (winners.length > 1 ? t("shared_win", lang) : t("won", lang)) : t("lost", lang);
-  return `${word} (${(result.scores || []).join("\u00a0:\u00a0")})`;
+  const scores = /** @type {number[]} */ (result.scores || []);
+  const ordered = g.seat < scores.length ? [scores[g.seat], ...scores.filter((_s, i) => i !== g.seat)] : scores;
+  return `${word} (${ordered.join("\u00a0:\u00a0")})`;
 }
 
 async function main() {

@@ -4,7 +4,7 @@
 
 import { api, ApiError, copyButton, currentLang, gameName, header, meta, paceText, optionsText, t, whoami } from "./common.js";
 import { Chat } from "./chat.js";
-import { canJoin, gameOf, seatLine, sitsAt } from "./tables-ui.js";
+import { canJoin, gameOf, ratedText, seatLine, sitsAt } from "./tables-ui.js";
 import { h } from "./ui.js";
 
 const lang = currentLang();
@@ -57,7 +57,9 @@ function draw(table) {
   facts.replaceChildren(
     h("dt", {}, t("options", lang)), h("dd", {}, optionsText(game, table.options, lang)),
     h("dt", {}, t("pace", lang)), h("dd", {}, paceText(table.pace, info, lang)),
-    h("dt", {}, t("visibility", lang)), h("dd", {}, t(table.public ? "public" : "private", lang)));
+    h("dt", {}, t("visibility", lang)), h("dd", {}, t(table.public ? "public" : "private", lang)),
+    h("dt", {}, t("rated_col", lang)), h("dd", { id: "table-rated" }, table.status === "open" ? ratedText(table, me, lang).text
+      : t(table.rated ? "yes" : "no", lang)));
   seatsBox.replaceChildren(...table.seats.map((/** @type {any} */ s) => seatLine(s, info, lang, me)));
   const buttons = [];
   if (canJoin(table, me)) buttons.push(h("button", { type: "button", id: "join", class: "primary", onclick: () => act("join") }, t("sit", lang)));

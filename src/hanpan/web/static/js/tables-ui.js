@@ -26,6 +26,9 @@ export function seatLine(seat, info, lang, me) {
     return h("li", { class: "seat level", "data-seat": seat.seat }, label, " ", icon("chip", "level-icon"), " ",
       levelTitle(info, seat.level, lang), seat.rating !== undefined ? [" ", h("span", { class: "rating" }, String(seat.rating))] : null);
   }
+  if (seat.kind === "reserved" && seat.left && seat.left.why === "declined") {
+    return h("li", { class: "seat reserved declined", "data-seat": seat.seat }, label, " ", h("i", {}, t("declined_seat", lang, { name: seat.left.name })));
+  }
   if (seat.kind === "reserved") {
     return h("li", { class: "seat reserved", "data-seat": seat.seat }, label, " ", h("i", {}, t("reserved_for", lang, { name: seat.name })));
   }
@@ -47,6 +50,29 @@ export function sitsAt(table, me) {
   return !!me && table.seats.some((/** @type {any} */ s) => s.player && s.player.id === me.id);
 }
 
+/** Whether the table's game will be rated if `me` joins it now, and why not, in words (the server's
+ * `will_be_rated` for the people sitting; a guest joining makes it unrated too).
+ * @param {any} table @param {Player | null} me @param {string} lang @returns {{rated: boolean, text: string}} */
+export function ratedText(table, me, lang) {
+  const will = table.will_be_rated || { rated: !!table.rated, why: [], guests_unrate: false };
+  const seated = sitsAt(table, me);
+  const why = /** @type {string[]} */ (will.why.map((/** @type {any} */ w) => (w.code === "guest"
+    ? t(w.names.length > 1 ? "unrated_guests" : "unrated_guest", lang, { names: w.names.join(", ") })
+    : t(`unrated_${w.code}`, lang))));
+  if (me && me.guest && !seated) why.push(t("unrated_you_guest", lang));
+  if (why.length) return { rated: false, text: t("rated_no", lang, { why: why.join("; ") }) };
+  const open = table.seats.filter((/** @type {any} */ s) => !s.player && s.kind !== "level").length;
+  const lastSeat = !!me && !seated && open <= 1;
+  return { rated: true, text: t(will.guests_unrate && !lastSeat ? "rated_if_no_guest" : "rated_yes", lang) };
+}
+
+/** The rated note of an open table (the lobby's row, the join dialog, the table's page).
+ * @param {any} table @param {Player | null} me @param {string} lang */
+export function ratedNote(table, me, lang) {
+  const { rated, text } = ratedText(table, me, lang);
+  return h("p", { class: `rated-note ${rated ? "rated" : "unrated"}`, "data-rated": String(rated) }, text);
+}
+
 /** The table's game, options and pace in one line. @param {any} table @param {any} info @param {string} lang */
 export function tableSummary(table, info, lang) {
   const game = gameOf(info, table.game);
@@ -66,8 +92,23 @@ export function tablesSection(info, me, lang) {
     openBox, error,
     me ? [h("h2", {}, t("your_tables", lang)), mineBox] : null);
 
+  /** Ask first, saying whether the game will be rated and why not; then sit down. @param {any} table */
+  function join(table) {
+    const dialog = /** @type {HTMLDialogElement} */ (h("dialog", { class: "join-dialog", id: "join-dialog", "aria-labelledby": "join-title" },
+      h("h2", { id: "join-title" }, t("join_title", lang)),
+      h("p", {}, tableSummary(table, info, lang)),
+      h("ul", { class: "seat-list" }, ...table.seats.map((/** @type {any} */ s) => seatLine(s, info, lang, me))),
+      ratedNote(table, me, lang),
+      h("p", { class: "dialog-actions" },
+        h("button", { type: "button", id: "join-cancel", onclick: () => dialog.close() }, t("cancel", lang)),
+        h("button", { type: "button", id: "join-confirm", class: "primary", onclick: () => { dialog.close(); sit(table); } }, t("join_confirm", lang)))));
+    dialog.addEventListener("close", () => dialog.remove());
+    section.append(dialog);
+    dialog.showModal();
+  }
+
   /** @param {any} table */
-  async function join(table) {
+  async function sit(table) {
     error.textContent = "";
     try {
       await api(`/api/tables/${encodeURIComponent(table.id)}/join`, { method: "POST", body: {} });
@@ -84,6 +125,7 @@ export function tablesSection(info, me, lang) {
     if (sitsAt(table, me)) actions.push(h("a", { href: `/table/${encodeURIComponent(table.id)}`, class: "button" }, t("open_table", lang)));
     return h("li", { class: "table-row", "data-table": table.id }, tableSummary(table, info, lang),
       h("ul", { class: "seat-list" }, ...table.seats.map((/** @type {any} */ s) => seatLine(s, info, lang, me))),
+      ratedNote(table, me, lang),
       actions.length ? h("p", { class: "table-actions" }, ...actions) : null);
   }
 
