@@ -5,8 +5,9 @@ Plays one game of each title against a computer level in Debian's chromium (Play
 counts, per title and screen:
 
 - ``decisions`` made (each by tapping the board, or a choice the page opened next to it);
-- ``hand_scrolls``: scrolls a person needed, i.e. moments when no target offered had a point inside the
-  window below the pinned bar (the player then scrolls to one);
+- ``hand_scrolls``: scrolls a person needed: each tap goes to a target chosen at random among all those
+  offered (the one the player wants), and when it has no point inside the window below the pinned bar
+  the player scrolls to it first;
 - ``page_scrolls``: the page's own scrolls (bursts of scroll events not made by the player), in all and
   the most in one turn (from the end of the player's previous turn to the end of this one);
 - ``prompt_outside``: moments (before each tap) when no legal target of the kind the prompt names had
@@ -22,7 +23,7 @@ third turn of another seat.  ``--max-turns N`` shortens each game (the tests' ru
 tests/web/test_phone_play.py).
 
     PYTHONPATH=. .venv/bin/python benchmarks/phone_play.py [--games harmonies,...] [--screens phone,desktop]
-        [--level greedy] [--seed 11] [--max-turns N] [--shots docs/screenshots] [--json]
+        [--level greedy] [--seeds 11,12,13] [--max-turns N] [--shots docs/screenshots] [--json]
 """
 
 from __future__ import annotations
@@ -143,6 +144,7 @@ class Figures:
     finished: bool = False
     seconds: float = 0.0
     outside_examples: list[str] = field(default_factory=list)
+    hand_examples: list[str] = field(default_factory=list)
     page_scroll_examples: list[str] = field(default_factory=list)
 
     def line(self) -> str:
@@ -190,8 +192,8 @@ def hand_scroll(page: Any, element: Any) -> None:
 
 
 def tap_one(page: Any, rng: random.Random, fig: Figures, game: str) -> None:
-    """One tap: on a target inside the window if any (a person's choice among what they see), else the
-    player scrolls to one, counted."""
+    """One tap on a target chosen at random among all those offered (the one the player wants); when it
+    has no point inside the window below the bar the player scrolls to it, counted."""
     if page.evaluate(OFFERED_JS) == "board":
         fig.prompt_checks += 1
         focus = page.evaluate(FOCUS_JS, game)
@@ -206,14 +208,14 @@ def tap_one(page: Any, rng: random.Random, fig: Figures, game: str) -> None:
     count = offered.count()
     if not count:
         return
-    seen = [i for i in range(count) if offered.nth(i).evaluate(POINT_JS) is not None]
-    if seen:
-        element = offered.nth(rng.choice(seen))
-    else:
-        element = offered.nth(rng.randrange(count))
-        fig.hand_scrolls += 1
-        hand_scroll(page, element)
+    element = offered.nth(rng.randrange(count))
     point = element.evaluate(POINT_JS)
+    if point is None:
+        fig.hand_scrolls += 1
+        if len(fig.hand_examples) < 8:
+            fig.hand_examples.append(f"move {status(page)['move']}: {element.get_attribute('data-token')}")
+        hand_scroll(page, element)
+        point = element.evaluate(POINT_JS)
     if point is None:
         raise AssertionError(f"cannot tap {element.evaluate('(el) => el.outerHTML.slice(0, 200)')}")
     page.mouse.click(point[0], point[1])
@@ -305,7 +307,7 @@ def main() -> int:
     parser.add_argument("--games", default=",".join(GAMES))
     parser.add_argument("--screens", default="phone,desktop")
     parser.add_argument("--level", default="greedy")
-    parser.add_argument("--seed", type=int, default=11)
+    parser.add_argument("--seeds", default="11", help="the deals to play, e.g. 11,12,13 (one game each)")
     parser.add_argument("--max-turns", type=int, default=None)
     parser.add_argument("--shots", type=Path, default=None, help="folder for the screenshots")
     parser.add_argument("--json", action="store_true")
@@ -320,16 +322,34 @@ def main() -> int:
         db = f"sqlite:///{folder}/hanpan.sqlite3"
         with running_server(db, Path(folder) / "server.log") as base, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium_path() or "/usr/bin/chromium", args=CHROMIUM_ARGS)
-            for game in args.games.split(","):
-                for screen in args.screens.split(","):
-                    fig = play_one(browser, base, game, screen, args.level, args.seed, args.max_turns, args.shots)
-                    results.append(fig)
-                    print(fig.line(), flush=True)
-                    for example in fig.outside_examples:
-                        print(f"    outside: {example}")
-                    for example in fig.page_scroll_examples:
-                        print(f"    the page scrolled at {example}")
+            for seed in [int(s) for s in args.seeds.split(",")]:
+                for game in args.games.split(","):
+                    for screen in args.screens.split(","):
+                        shots = args.shots if seed == int(args.seeds.split(",")[0]) else None
+                        fig = play_one(browser, base, game, screen, args.level, seed, args.max_turns, shots)
+                        results.append(fig)
+                        print(f"seed {seed:3} {fig.line()}", flush=True)
+                        for example in fig.outside_examples:
+                            print(f"    outside: {example}")
+                        for example in fig.hand_examples:
+                            print(f"    scrolled by hand to {example}")
+                        for example in fig.page_scroll_examples:
+                            print(f"    the page scrolled at {example}")
             browser.close()
+    if len(args.seeds.split(",")) > 1:
+        print("all seeds:")
+        for game in args.games.split(","):
+            for screen in args.screens.split(","):
+                figs = [f for f in results if f.game == game and f.screen == screen]
+                other = sum(f.other_turns for f in figs)
+                seen = sum(f.summary_seen for f in figs)
+                print(f"  {game:20} {screen:8} games {len(figs)}  decisions {sum(f.decisions for f in figs):4}  "
+                      f"turns {sum(f.turns for f in figs):3}  by hand {sum(f.hand_scrolls for f in figs)}  "
+                      f"by the page {sum(f.page_scrolls for f in figs)} "
+                      f"(max {max(f.page_scrolls_max_turn for f in figs)} a turn)  "
+                      f"prompt outside {sum(f.prompt_outside for f in figs)}/{sum(f.prompt_checks for f in figs)}  "
+                      f"summary seen {seen}/{other} ({100 * seen / max(1, other):.0f} %)  "
+                      f"turns marked at once ≤ {max(f.marked_turns_max for f in figs)}")
     if args.json:
         print(json.dumps([asdict(f) for f in results], indent=1))
     return 0
