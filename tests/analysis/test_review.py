@@ -7,11 +7,13 @@ import statistics
 import pytest
 
 import hanpan
+from hanpan.analysis import marks
 from hanpan.analysis.estimates import Budget
 from hanpan.analysis.marks import MARKS
 from hanpan.analysis.results import Review
 from hanpan.analysis.review import hint, review, summarize, tasks
 from hanpan.core.record import Record
+from hanpan.core.registry import game as get_game
 
 from .helpers import played_game
 
@@ -65,8 +67,28 @@ def test_every_estimate_says_its_samples_and_standard_error(greedy_hard: Games) 
             assert {c.move for c in d.candidates} == {d.choice, d.played}  # no alternatives in this budget
             assert [c.value for c in d.candidates] == sorted((c.value for c in d.candidates), reverse=True)
             for c in d.candidates:
-                assert c.samples == SMALL.samples and c.se >= 0 and 0 <= c.value <= 1 and c.wins is not None
+                assert c.samples == d.candidates[0].samples and c.se >= 0 and 0 <= c.value <= 1 and c.wins is not None
             assert d.loss_se is not None and d.loss_se >= 0 and d.margin_loss is not None and d.scale
+
+
+def test_an_unsettled_mark_gets_more_samples_until_it_settles_or_the_rounds_end(greedy_hard: Games) -> None:
+    extended = 0
+    for _, result in greedy_hard:
+        for d in result.decisions:
+            if d.forced:
+                continue
+            samples = d.candidates[0].samples
+            assert samples % SMALL.samples == 0 and SMALL.samples <= samples <= SMALL.samples * SMALL.rounds
+            assert d.loss is not None and d.loss_se is not None and d.margin_loss is not None
+            assert d.margin_loss_se is not None
+            settled = not marks.unsettled(marks.Loss(d.loss, d.loss_se), marks.Loss(d.margin_loss, d.margin_loss_se),
+                                          get_game(result.game).mistake_points)
+            if d.played == d.choice:
+                assert samples == SMALL.samples  # the level's own move: nothing to settle
+            elif samples < SMALL.samples * SMALL.rounds:
+                assert settled, d  # stopped early only once the mark was settled
+            extended += samples > SMALL.samples
+    assert extended > 0  # some decision of these games needed more
 
 
 def test_the_summary_counts_the_decisions(greedy_hard: Games) -> None:

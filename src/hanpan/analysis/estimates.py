@@ -62,13 +62,16 @@ class Budget:
     - ``prune``: the play-outs' greedy decisions evaluate in full only the ``prune`` moves the cheap
       evaluation ranks best;
     - ``width``: where a game is judged by its turn plans (hanpan.analysis.planned), the planner's
-      beam width.
+      beam width;
+    - ``rounds``: a decision whose mark is unsettled after ``samples`` play-outs (it would change were the
+      loss one standard error higher or lower) is played out on ``samples`` more, up to ``rounds`` times
+      ``samples`` in all (1: never more).
 
     The default fits a 2-player Harmonies game reviewed in well under a minute on 2 cores
     (docs/analysis.md).
 
     >>> Budget.from_json(Budget(samples=4).to_json())
-    Budget(samples=4, alternatives=2, prune=3, width=6)
+    Budget(samples=4, alternatives=2, prune=3, width=6, rounds=4)
     >>> Budget(samples=1)
     Traceback (most recent call last):
     ...
@@ -79,9 +82,10 @@ class Budget:
     alternatives: int = 2
     prune: int = 3
     width: int = 6
+    rounds: int = 4
 
     def __post_init__(self) -> None:
-        for name, least in (("samples", 2), ("alternatives", 0), ("prune", 1), ("width", 1)):
+        for name, least in (("samples", 2), ("alternatives", 0), ("prune", 1), ("width", 1), ("rounds", 1)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise OptionError(f"a review's {name} must be a whole number of at least {least}, not {value!r}",
@@ -92,9 +96,10 @@ class Budget:
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Budget:
-        unknown = sorted(set(data) - {"samples", "alternatives", "prune", "width"})
+        unknown = sorted(set(data) - {"samples", "alternatives", "prune", "width", "rounds"})
         if unknown:
-            raise OptionError(f"unknown budget setting {unknown[0]!r}; settings: samples, alternatives, prune, width")
+            raise OptionError(f"unknown budget setting {unknown[0]!r}; settings: samples, alternatives, prune, "
+                              "width, rounds")
         return cls(**data)
 
 

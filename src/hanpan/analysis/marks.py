@@ -123,6 +123,19 @@ def judge_mark(win: Loss | None, points: Loss | None, mistake_points: float, is_
     return worst
 
 
+def unsettled(win: Loss | None, points: Loss | None, mistake_points: float) -> bool:
+    """Whether the mark would change were each loss one standard error lower or higher: more samples
+    may settle it (a loss judged without samples is always settled).
+
+    >>> unsettled(None, Loss(2.2, 0.2), 2.0), unsettled(None, Loss(2.1, 0.5), 2.0), unsettled(None, Loss(3.0, 0.0), 2.0)
+    (False, True, False)
+    """
+    def shifted(by: float) -> str:
+        moved = [None if loss is None else Loss(loss.value + by * loss.se, loss.se) for loss in (win, points)]
+        return judge_mark(moved[0], moved[1], mistake_points)
+    return shifted(-1.0) != shifted(1.0)
+
+
 def percent_accuracy(percent: float) -> float:
     """One decision's accuracy from its loss on the thresholds' scale, by lichess's curve (no loss: 100).
 

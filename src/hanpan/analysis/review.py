@@ -118,20 +118,41 @@ def judge(state: State, seat: int, played: str | None, level: str = DEFAULT_LEVE
         moves = [choice] + ([played] if played is not None and played != choice else [])
         moves += [m for m in ranked_moves(view, decision_seed(seed, number, 2)) if m not in moves][:budget.alternatives]
         outcomes = play_candidates(view, moves, budget, decision_seed(seed, number, 3))
-    scale = None if solo else win_scale(outcomes)
-    per_move = {move: values(outcomes[move], seat, scale) for move in moves}
+        judged = _play_out_losses(outcomes, seat, choice, played, solo)
+        for extra in range(1, budget.rounds):  # an unsettled mark: more samples, the same for every move
+            win, points = judged[2], judged[3]
+            if played is None or played == choice or not marks.unsettled(win, points, state.game.mistake_points):
+                break
+            more = play_candidates(view, moves, budget, decision_seed(seed, number, 3 + 8 * extra))
+            outcomes = {move: [*outcomes[move], *more[move]] for move in moves}
+            judged = _play_out_losses(outcomes, seat, choice, played, solo)
+    per_move, scale, win, points = judged
     candidates = sorted((_estimate(move, per_move[move], outcomes[move], solo) for move in moves),
                         key=lambda e: -e.value)  # stable: equal values keep the level's choice first
     review = DecisionReview(number, seat, view.turn, len(legal), unit, choice, played, tuple(candidates), scale=scale)
-    if played is None:
+    if played is None or points is None:
         return review
-    loss, loss_se = paired(per_move[choice][0], per_move[played][0])
-    margin_loss, margin_loss_se = (None, None) if solo else paired(per_move[choice][1], per_move[played][1])
-    win = None if solo else marks.Loss(loss, loss_se)
-    points = marks.Loss(loss, loss_se) if solo else marks.Loss(margin_loss or 0.0, margin_loss_se or 0.0)
+    loss, loss_se = points if win is None else win
+    margin_loss, margin_loss_se = (None, None) if win is None else points
     mark = marks.judge_mark(win, points, state.game.mistake_points, played == choice)
     return DecisionReview(number, seat, view.turn, len(legal), unit, choice, played, tuple(candidates), loss, loss_se,
                           margin_loss, margin_loss_se, scale, mark)
+
+
+PerMove = dict[str, tuple[list[float], list[float]]]
+
+
+def _play_out_losses(outcomes: Mapping[str, Sequence[Any]], seat: int, choice: str, played: str | None,
+                     solo: bool) -> tuple[PerMove, float | None, marks.Loss | None, marks.Loss | None]:
+    """Each move's values sample by sample, the win scale (None in solo), and what the move played lost
+    against the choice in win chance (None in solo) and in expected points (None without a move played)."""
+    scale = None if solo else win_scale(outcomes)
+    per_move = {move: values(outcomes[move], seat, scale) for move in outcomes}
+    if played is None:
+        return per_move, scale, None, None
+    points = marks.Loss(*paired(per_move[choice][1], per_move[played][1]))
+    win = None if solo else marks.Loss(*paired(per_move[choice][0], per_move[played][0]))
+    return per_move, scale, win, points
 
 
 def _judge_by_plans(view: Seat, played: str | None, legal: int, budget: Budget, seed: int,

@@ -34,8 +34,8 @@ def command(args: argparse.Namespace, lang: str) -> int:
     """Run ``hanpan analyse`` with its parsed arguments."""
     record = Record.load(args.record)
     seats = None if not args.seat else seats_from(args.seat, record.players)
-    budget = Budget(**{key: value for key, value in (("samples", args.samples), ("alternatives", args.alternatives))
-                       if value is not None})
+    given = (("samples", args.samples), ("alternatives", args.alternatives), ("rounds", args.rounds))
+    budget = Budget(**{key: value for key, value in given if value is not None})
     with _progress(lang, disable=args.quiet or args.json) as advance:
         result = review(record, args.level, seats, budget, args.seed, jobs=args.jobs, progress=advance)
     if args.json:
