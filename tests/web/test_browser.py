@@ -78,6 +78,13 @@ def test_a_person_plays_a_whole_game_by_clicking(server: str, browser: Any, game
         terms = english_terms(game)
         for text in played.texts:
             assert english_words_in(text, terms) == set()
+    if lang == "ko" and game == "four_gardens":
+        # nor a card's id (c12), in the drawings' words, tooltips and labels either: cards go by their names
+        # (Harmonies' cells are named by their coordinates, c1 among them, on the board itself)
+        labels = page.evaluate("""() => [...document.querySelectorAll('svg text, svg title')].map((e) => e.textContent)
+            .concat([...document.querySelectorAll('[title], [aria-label]')]
+                .map((e) => e.getAttribute('title') || e.getAttribute('aria-label')))""")
+        assert [t for t in labels if re.search(r"\bc\d+\b", t or "")] == []
     times = draw_times(page)
     write_figures(f"{game}-{screen}", {**played.to_json(), **summary(times)})
     assert errors == []

@@ -136,11 +136,21 @@ export function pileMark(/** @type {Ctx} */ c, /** @type {string} */ id) {
 
 // --- cards -------------------------------------------------------------------------------------------
 
+/** A card as a player names it, not by its id: its colour, its place in that landscape and its god ("red
+ * 2/2 (Autumn)", "빨강 2/2 (가을)"), or its deck's own name for it (as the server's render.card_name). */
+export function cardName(/** @type {Ctx} */ c, /** @type {any} */ card) {
+  if (card.name) return String(card.name);
+  return `${nm(c, card.colour)} ${card.position}/${sizeOf(c, card.colour)} (${nm(c, card.god)})`;
+}
+
+/** Whether the page shows cards' ids (an English page, whose log shows the moves' notation beside them). */
+const showsIds = (/** @type {Ctx} */ c) => c.ui.lang === "en";
+
 /** Words describing what is known of a card (its tooltip). */
 function cardText(/** @type {Ctx} */ c, /** @type {any} */ card, /** @type {any} */ tokens) {
   const { tr } = c.ui;
   const parts = [];
-  if (card.id) parts.push(`c${card.id}`);
+  if (card.id && showsIds(c)) parts.push(`c${card.id}`);
   const size = sizeOf(c, card.colour);
   parts.push(tr(`${nm(c, card.colour)} ${card.position} of ${size}`, `${nm(c, card.colour)} ${size}장 중 ${card.position}번`));
   parts.push(tr(`god: ${nm(c, card.god)}`, `신: ${nm(c, card.god)}`));
@@ -252,7 +262,7 @@ export function cardSvg(c, card, o = {}) {
       godBadge(c, god, w / 2, 36, 11),
       svg("text", { x: w / 2, y: 58, "text-anchor": "middle", "font-size": 8.5, "font-weight": 600, fill: "#222", text: nm(c, god) }),
     );
-    if (card.id && side === "landscape") {
+    if (card.id && side === "landscape" && showsIds(c)) {
       root.append(svg("text", { x: w / 2, y: hgt - 6, "text-anchor": "middle", "font-size": 8, fill: "#fff", text: `c${card.id}` }));
     }
     if (side === "known") {
@@ -267,7 +277,7 @@ export function cardSvg(c, card, o = {}) {
       svg("rect", { x: 1, y: 1, width: w - 2, height: 17, rx: 5, fill: col }),
       ...corner(),
       godBadge(c, card.god, w - 9, 9, 6.5),
-      svg("text", { x: 5, y: 28, "font-size": 8.5, fill: "#555", text: card.id ? `c${card.id}` : "" }),
+      svg("text", { x: 5, y: 28, "font-size": 8.5, fill: "#555", text: card.id && showsIds(c) ? `c${card.id}` : "" }),
     );
     if (card.action === "gain") {
       root.append(svg("text", { x: w / 2, y: 50, "text-anchor": "middle", "font-size": 17, "font-weight": 700, fill: "#222", text: "+1" }));
@@ -284,8 +294,8 @@ export function cardSvg(c, card, o = {}) {
       if (filled) have[r] -= 1;
       const disc = tokenDisc(c, r, x0 + i * step, hgt - 14, 5.6, filled);
       if (o.tokenBind && card.id) {
-        if (filled && c.phase === "rearrange") bind(c, disc, `${r} c${card.id}`, tr(`move ${nm(c, r)} from c${card.id}`, `c${card.id}의 ${nm(c, r)} 옮기기`));
-        else if (!filled && c.phase === "put") bind(c, disc, `put ${r} c${card.id}`, tr(`put ${nm(c, r)} on c${card.id}`, `c${card.id}에 ${nm(c, r)} 놓기`));
+        if (filled && c.phase === "rearrange") bind(c, disc, `${r} c${card.id}`, tr(`move ${nm(c, r)} from ${cardName(c, card)}`, `${cardName(c, card)}의 ${nm(c, r)} 옮기기`));
+        else if (!filled && c.phase === "put") bind(c, disc, `put ${r} c${card.id}`, tr(`put ${nm(c, r)} on ${cardName(c, card)}`, `${cardName(c, card)}에 ${nm(c, r)} 놓기`));
       }
       root.append(disc);
     });
