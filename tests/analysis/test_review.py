@@ -17,7 +17,7 @@ from hanpan.core.registry import game as get_game
 
 from .helpers import played_game
 
-SMALL = Budget(samples=8, alternatives=0)
+SMALL = Budget(samples=8, alternatives=0, rounds=4)
 Games = list[tuple[Record, Review]]
 
 

@@ -65,13 +65,14 @@ class Budget:
       beam width;
     - ``rounds``: a decision whose mark is unsettled after ``samples`` play-outs (it would change were the
       loss one standard error higher or lower) is played out on ``samples`` more, up to ``rounds`` times
-      ``samples`` in all (1: never more).
+      ``samples`` in all (1, the default: never more; 4 cost Spirits of the Wild twice the time for about
+      1.5 points more of marks the same in two reviews, docs/analysis.md).
 
     The default fits a 2-player Harmonies game reviewed in well under a minute on 2 cores
     (docs/analysis.md).
 
     >>> Budget.from_json(Budget(samples=4).to_json())
-    Budget(samples=4, alternatives=2, prune=3, width=6, rounds=4)
+    Budget(samples=4, alternatives=2, prune=3, width=6, rounds=1)
     >>> Budget(samples=1)
     Traceback (most recent call last):
     ...
@@ -82,7 +83,7 @@ class Budget:
     alternatives: int = 2
     prune: int = 3
     width: int = 6
-    rounds: int = 4
+    rounds: int = 1
 
     def __post_init__(self) -> None:
         for name, least in (("samples", 2), ("alternatives", 0), ("prune", 1), ("width", 1), ("rounds", 1)):

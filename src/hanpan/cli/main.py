@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--alternatives", type=int, default=None, help="moves judged besides the level's and the "
                                                                   "one played (default 2)")
     p.add_argument("--rounds", type=_positive, default=None, help="an unsettled mark is played out on up to this "
-                   "many times --samples (default 4; 1: never more)")
+                   "many times --samples (default 1: never more)")
     p.add_argument("--seed", type=_seed, default=0)
     p.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
                    help="processes (default: one a core; the review does not depend on it)")
