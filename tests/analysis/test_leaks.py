@@ -19,7 +19,7 @@ from .helpers import PERTURB
 # games cut short by ``max_turns`` (play-outs end there), so that a check takes a second or two
 SETUPS = [
     ("harmonies", 2, {"spirits": True, "max_turns": 8}, "hard"),   # turn plans (RolloutAgent)
-    ("harmonies", 3, {"side": "B", "max_turns": 9}, "normal"),     # tree search
+    ("harmonies", 3, {"side": "B", "max_turns": 9}, "easy"),       # tree search
     ("spirits_of_the_wild", 2, {}, "hard"),
     ("four_gardens", 3, {"whims": True, "max_turns": 9}, "hard"),
 ]

@@ -2,9 +2,9 @@
 agents (:mod:`hanpan.agents.mcts`, :mod:`hanpan.agents.rollout`) and by the registry that builds the
 levels (:mod:`hanpan.agents.registry`).  Data only: it imports no agent.
 
->>> settings = level_settings(LEVELS["normal"], "harmonies", 2)
+>>> settings = level_settings(LEVELS["normal"], "four_gardens", 2)
 >>> settings["iterations"], settings["cutoff"]
-(150, 'turn')
+(100, 'turn')
 >>> level_settings(LEVELS["hard"], "harmonies", 1)["samples"], level_settings(LEVELS["easy"], "go", 2)
 (16, {'iterations': 40})
 """
@@ -27,6 +27,12 @@ from typing import Any
 #:   docs/experiments/harmonies-ntuple.md): about 0.02 s a decision; with the model of 2,500 training
 #:   games, on games 0-39 of seed 2, 109.8 against greedy's 104.3 (+5.5 ± 2.6 paired), where the tree
 #:   search ``normal`` played before scored below greedy (104.0 against 106.2 on seed 1's games).
+#: - Harmonies ``normal`` with 2-4 players plays the same turn plans with the 2-player model
+#:   (harmonies-value-2p-A/1, 2,300 training games; 3-4 players borrow it): on games 0-199 of seed 1
+#:   it won 73.8 % against greedy (width 8: 75.8 %), where the tree search ``normal`` played before won
+#:   48.8 %; 3 players (greedy, greedy, normal; 60 games) 63.3 %; 4 players (40 games) 52.5 %; against
+#:   hard 10 of 40 (seed 1; the tree search 16.8 % of 200).  Side B and the spirits have no model:
+#:   there it plays greedy (docs/experiments/harmonies-ntuple.md).
 #: - Harmonies' ``evaluate`` adds a learned correction in solo (hanpan.games.harmonies.learned): greedy
 #:   solo games 0-99 of seed 1 106.17 against 103.1 without it, ``hard`` 113.56 against 112.3.
 #: - Harmonies ``hard`` plans each turn with :class:`~hanpan.agents.rollout.RolloutAgent`: candidate
@@ -50,8 +56,7 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
     "easy": {"default": {"iterations": 40},
              "four_gardens": {"iterations": 30, "cutoff": "turn", "depth": 0}},
     "normal": {"default": {"iterations": 150},
-               "harmonies": {"iterations": 150, **_TURN_PLAN},
-               "harmonies/1": {"agent": "plan", "width": 4},
+               "harmonies": {"agent": "plan", "width": 4},
                "four_gardens": {"iterations": 100, "top_up": True, **_TURN_PLAN}},
     "hard": {"default": {"iterations": 500, "seconds": 1.0},
              "harmonies": {"agent": "rollout", "seconds": 0.9, "workers": 2, "prune": 6},
