@@ -112,6 +112,7 @@ def test_quick_evaluate_ranks_by_the_score_now() -> None:
 @pytest.mark.parametrize("level", ["easy", "normal", "hard", "master"])
 def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
     from hanpan.agents import make_agent
+    from hanpan.agents.plans import PlanAgent
     from hanpan.agents.registry import LevelAgent
     from hanpan.agents.rollout import RolloutAgent
 
@@ -121,11 +122,12 @@ def test_named_levels_tune_themselves_to_harmonies(level: str) -> None:
     agent = make_agent(level, seed=2)
     assert isinstance(agent, LevelAgent)
     assert agent.choose(Seat(state, player)) in state.legal_actions()
-    if level in ("hard", "master"):  # they plan whole turns
+    if level in ("hard", "master"):  # they plan whole turns judged by play-outs
         assert isinstance(agent.search, RolloutAgent) and agent.search.workers == 2
+    elif level == "normal":  # whole turns judged by the learned value
+        assert isinstance(agent.search, PlanAgent) and agent.search.last_plans > 1
     else:
-        assert isinstance(agent.search, MCTSAgent)
-        assert (agent.search.cutoff == "turn") == (level != "easy")
+        assert isinstance(agent.search, MCTSAgent) and agent.search.cutoff is None
 
 
 def test_settings_rebuild_the_agent_and_bad_settings_are_refused() -> None:

@@ -109,6 +109,6 @@ def test_the_plan_agent_plays_whole_solo_games(untrained, settings):
 
 
 def test_without_a_model_the_plan_agent_plays_greedy():
-    state = GAME.new(players=2, seed=5)  # no 2-player model
+    state = GAME.new(players=2, seed=5, side="B")  # no model for side B
     agent = PlanAgent(seed=2, width=1)
     assert agent.choose(Seat(state, 0)) in state.legal_actions() and agent.last_plans == 0
