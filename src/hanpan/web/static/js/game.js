@@ -640,6 +640,9 @@ async function rematch() {
 // --- the connection -------------------------------------------------------------------------------
 
 let retry = 500;
+/** the WebSocket's bodies, handled one at a time in the order they came */
+let inbox = Promise.resolve();
+
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang });
@@ -648,9 +651,15 @@ function connect() {
   const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${query}`,
                                protocols);
   socket.addEventListener("open", () => { retry = 500; connection = "ok"; });
-  socket.addEventListener("message", async (event) => {
+  socket.addEventListener("message", (event) => {
     const at = performance.now();
-    const next = JSON.parse(event.data);
+    // one body after the other, in the order they came: the first waits for the board's code, and a
+    // burst of computer moves meanwhile must not overtake it (an older body drawn last stays drawn)
+    inbox = inbox.then(() => receive(String(event.data), at)).catch((e) => console.error(e));
+  });
+  /** @param {string} data @param {number} at */
+  async function receive(data, at) {
+    const next = JSON.parse(data);
     if (!parts) {
       parts = await loadBoard(next.game);
       const info = await meta();
@@ -669,7 +678,7 @@ function connect() {
       pump();
     }
     notifyTurn();
-  });
+  }
   socket.addEventListener("close", (event) => {
     if (event.code === 4404) {
       root.replaceChildren(header(lang), h("p", { class: "error" }, t("no_game", lang)));
