@@ -99,6 +99,9 @@ class Reviews:
         if level is not None:
             check_level(level)
         game_id = live.stored.id
+        # the jobs before the rows: a job is forgotten only once its review is stored, so one that ends
+        # between the two reads is seen running or stored, never neither
+        jobs = {level_: job for (game, level_), job in self.jobs.items() if game == game_id}
         rows = {row.level: row for row in await self.hub.db(self.db.rows, game_id)}
         stale = utc_now() - timedelta(seconds=STALE_S)
         done = sorted((r for r in rows.values() if r.status == "done"),
@@ -108,7 +111,7 @@ class Reviews:
         chosen = order[0]
         status: dict[str, Any] = {"status": "none"}
         for name in order:
-            found = await self._status(game_id, name, rows.get(name), stale)
+            found = await self._status(game_id, name, rows.get(name), stale, jobs.get(name))
             if found["status"] != "none":
                 chosen, status = name, found
                 break
@@ -116,8 +119,8 @@ class Reviews:
                 "reviewed": sorted(r.level for r in done), "levels": self.levels(), "available": self.lane.enabled,
                 "budget": self.budget.to_json()}
 
-    async def _status(self, game_id: str, level: str, row: ReviewRow | None, stale: datetime) -> dict[str, Any]:
-        job = self.jobs.get((game_id, level))
+    async def _status(self, game_id: str, level: str, row: ReviewRow | None, stale: datetime,
+                      job: Job | None) -> dict[str, Any]:
         if row is not None and row.status == "done":
             review = self._reviews.find(f"{game_id}/{level}")
             if review is None:
