@@ -153,6 +153,11 @@ def train(args: argparse.Namespace) -> None:
             with open(curve_path, "w") as f:
                 f.writelines(kept)
         print(f"resumed at game {progress['games']}", flush=True)
+    elif args.init:
+        # a warm start: another run's weights (another player count's, say), named in every header
+        model, _ = Model.load(args.init)
+        progress = {"games": 0, "cpu": 0.0}
+        print(f"starting from the weights of {args.init}", flush=True)
     else:
         model, progress = Model(), {"games": 0, "cpu": 0.0}
     commit = _commit()  # the code this process runs (HEAD may move while it trains)
@@ -185,6 +190,7 @@ def train(args: argparse.Namespace) -> None:
             meta = {"name": f"harmonies-value-{args.players}p-A", "version": args.version, "game": "harmonies",
                     "players": args.players, "side": "A",
                     "command": " ".join(sys.argv), "commit": commit, "seed": args.seed,
+                    **({"init": os.path.basename(args.init)} if args.init else {}),
                     "games": progress["games"], "cpu_seconds": round(progress["cpu"], 1)}
             model.save(path, meta)
             tmp = state_path + ".tmp"
@@ -330,6 +336,7 @@ def main() -> None:
     t.add_argument("--every", type=int, default=50)
     t.add_argument("--out", required=True)
     t.add_argument("--version", default="1", help="the model's version name, written in its header")
+    t.add_argument("--init", help="a model file whose weights a new run starts from (ignored when resuming)")
     m = sub.add_parser("measure")
     m.add_argument("--model")
     m.add_argument("--games", type=int, default=50)
