@@ -466,7 +466,10 @@ def cmd_serve(args: argparse.Namespace, lang: str) -> int:
                          "pip install 'hanpan[web]', or run make play") from None
     from hanpan.web.settings import from_options
 
-    settings = from_options(args)
+    try:
+        settings = from_options(args)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     return serve(args.host, args.port, args.db, args.open, settings, args.workers, args.forwarded_allow_ips)
 
 

@@ -30,7 +30,7 @@ from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
 from hanpan.core.registry import all_games
 from hanpan.core.registry import game as find_game
-from hanpan.web import routes_accounts, routes_analysis, routes_tables
+from hanpan.web import routes_accounts, routes_analysis, routes_notifications, routes_tables
 from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.analysis_lane import AnalysisLane
 from hanpan.web.errors import Refusal, answer_body, hanpan_code, one_line, words
@@ -39,6 +39,7 @@ from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
 from hanpan.web.middleware import BodyLimit, HostCheck, SecurityHeaders
+from hanpan.web.notifier import Notifier
 from hanpan.web.openapi_errors import install as describe_errors
 from hanpan.web.ratings import Ratings, rated_levels
 from hanpan.web.replays import MAX_REPLAY_MOVES, RateLimit, Replay, Replays, record_key
@@ -101,7 +102,9 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         holder["lobby"] = lobby = Lobby(hub, holder["ratings"])
         # reviews and hints: their own low-priority workers, after the computer seats (docs/architecture.md)
         holder["reviews"] = reviews = Reviews(hub, AnalysisLane(settings.analysis_workers, hub.bots), settings)
+        holder["notifier"] = notifier = Notifier(hub)
         await hub.start()
+        await notifier.start()
         deadlines = asyncio.get_running_loop().create_task(lobby.run_deadlines())
         try:
             yield
@@ -109,6 +112,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
             deadlines.cancel()
             with suppress(asyncio.CancelledError):
                 await deadlines
+            await notifier.close()
             await reviews.close()
             await hub.close()
             hashing.close()
@@ -140,7 +144,12 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         found: Reviews = holder["reviews"]
         return found
 
+    def notifier() -> Notifier:
+        found: Notifier = holder["notifier"]
+        return found
+
     app.state.hanpan_lobby = lobby
+    app.state.hanpan_notifier = notifier
 
     async def live_game(game_id: str) -> LiveGame:
         live = await hub().get(game_id)
@@ -213,6 +222,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     routes_accounts.include(app, accounts)
     routes_tables.include(app, hub, lobby, ratings)
     routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
+    routes_notifications.include(app, notifier)
     describe_errors(app)  # /openapi.json lists every error each route answers, as these handlers shape it
 
     app.add_middleware(BodyLimit)
@@ -444,6 +454,8 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     app.get("/table/{table_id}", include_in_schema=False)(page("table"))
     app.get("/players/{name}", include_in_schema=False)(page("profile"))
     app.get("/leaderboard", include_in_schema=False)(page("leaderboard"))
+    app.get("/settings", include_in_schema=False)(page("settings"))
+    app.get("/unsubscribe", include_in_schema=False)(page("unsubscribe"))
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
     async def game_asset(game_id: str, name: str) -> FileResponse:

@@ -104,6 +104,8 @@ class Hub:
         self._loading: dict[str, asyncio.Lock] = {}
         self._subscribers: dict[str, set[Subscriber]] = {}
         self._sockets_of: Counter[str] = Counter()  # open WebSockets per client address
+        #: the seats' pages open here: (game, seat) -> WebSockets (no notification goes to an open page)
+        self.pages: Counter[tuple[str, int]] = Counter()
         self._bot_games_of: dict[str, set[str]] = {}  # games with computer seats made per client address
         self._tasks: set[asyncio.Task[None]] = set()
         #: moves waiting for the next group commit, and whether one is on its way (SQLite)
@@ -539,6 +541,8 @@ class Hub:
         subscriber = Subscriber(seat, lang if lang in LANGS else "en", client)
         self._subscribers.setdefault(live.stored.id, set()).add(subscriber)
         self._sockets_of[client] += 1
+        if seat is not None:
+            self.pages[live.stored.id, seat] += 1
         subscriber.queue.put_nowait(self.text(live, seat, subscriber.lang))
         return subscriber
 
@@ -551,6 +555,11 @@ class Hub:
             self._sockets_of[subscriber.client] -= 1
             if self._sockets_of[subscriber.client] <= 0:
                 del self._sockets_of[subscriber.client]
+            if subscriber.seat is not None:
+                page = (live.stored.id, subscriber.seat)
+                self.pages[page] -= 1
+                if self.pages[page] <= 0:
+                    del self.pages[page]
 
     def changed(self, live: LiveGame) -> None:
         """Push the new state to every WebSocket of the game (each gets its own seat's body)."""

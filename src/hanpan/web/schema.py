@@ -1,7 +1,8 @@
 """The tables of players, lobby tables and ratings (beside the games of ``storage``; one ``metadata``).
 
 Migration ``0002_players_tables_ratings`` makes them (``0005`` adds ``players.name_skeleton*``, ``0006``
-``table_seats.left_why`` and ``left_move``); a change here needs a new migration there.
+``table_seats.left_why`` and ``left_move``, ``0007`` the notifications' tables); a change here needs a new
+migration there.
 
 - ``players``: an account (a password hash) or a guest (none); ``name_key`` is the name case-folded, unique;
   ``name_skeleton*`` what it looks like (``hanpan.web.confusables``), so no new name looks like another.
@@ -14,6 +15,11 @@ Migration ``0002_players_tables_ratings`` makes them (``0005`` adds ``players.na
 - ``chat_messages`` / ``chat_reports``: a table's chat and the reports of its messages.
 - ``ratings`` / ``rating_history``: a rating per player (or ``level:NAME``) per game and player count,
   and every change of one with the game that made it.
+- ``notification_settings``: which events reach a player by which channel, their quiet hours, and their
+  e-mail address (confirmed or not); ``push_subscriptions``: their devices' Web Push subscriptions;
+  ``notification_events``: each event once (``key``), and whether and when it was pushed and mailed;
+  ``page_presence``: the game pages open at each server process (several processes on PostgreSQL);
+  ``server_secrets``: what the server makes at its first start (its VAPID key), kept with its data.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    UniqueConstraint,
 )
 
 from hanpan.web.storage import metadata
@@ -136,4 +143,59 @@ rating_history_table = Table(
     Column("sigma", Float, nullable=False),
     Column("at", DateTime(timezone=True), nullable=False),
     Index("ix_rating_history_subject", "subject", "game", "players", "id"),
+)
+
+notification_settings_table = Table(
+    "notification_settings", metadata,
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), primary_key=True),
+    Column("settings", Text, nullable=False),  # JSON: hanpan.web.notify_settings
+    Column("email", String(254), nullable=True),
+    Column("email_confirmed", Boolean, nullable=False),
+    Column("email_token_hash", String(64), nullable=True, index=True),  # sha256 of the confirmation link's token
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+push_subscriptions_table = Table(
+    "push_subscriptions", metadata,
+    Column("endpoint_hash", String(64), primary_key=True),  # sha256 of the endpoint (a long URL)
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), nullable=False, index=True),
+    Column("endpoint", Text, nullable=False),
+    Column("p256dh", String(200), nullable=False),
+    Column("auth", String(100), nullable=False),
+    Column("lang", String(2), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+notification_events_table = Table(
+    "notification_events", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("game_id", String(32), nullable=False),  # the game it is about (a rematch: the ended one)
+    Column("key", String(120), nullable=False),  # e.g. turn:GAME:MOVE: an event is made once
+    Column("kind", String(12), nullable=False),  # turn, late, rematch
+    Column("params", Text, nullable=False),  # JSON: what its texts need (hanpan.web.notify_texts)
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    # pending (waits: quiet hours, the interval), sent, dropped (no longer true, or seen on the page), off
+    Column("push_state", String(8), nullable=False),
+    Column("push_at", DateTime(timezone=True), nullable=True),
+    Column("mail_state", String(8), nullable=False),
+    Column("mail_at", DateTime(timezone=True), nullable=True),
+    UniqueConstraint("player_id", "key", name="uq_notification_events_key"),
+    Index("ix_notification_events_pending", "push_state", "mail_state"),
+    Index("ix_notification_events_game", "player_id", "game_id"),
+)
+
+page_presence_table = Table(
+    "page_presence", metadata,
+    Column("game_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("origin", String(32), primary_key=True),  # the server process (hanpan.web.peers)
+    Column("seen_at", DateTime(timezone=True), nullable=False),  # renewed while the page stays open
+)
+
+server_secrets_table = Table(
+    "server_secrets", metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )

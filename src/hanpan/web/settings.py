@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -50,6 +51,26 @@ class ConnectionLimits:
         "seconds a request body may dawdle after the headers before --min-body-rate applies"))
     min_body_rate: int = field(default=1024, metadata=_help(
         "bytes a second a request body must average after --body-grace, or the connection is cut off"))
+
+
+@dataclass(frozen=True)
+class SmtpSettings:
+    """Where the notification mails go out (``--smtp-host`` …); no host: the server sends no mail.
+
+    >>> SmtpSettings().enabled, SmtpSettings(host="mail.example.org").enabled
+    (False, True)
+    """
+
+    host: str | None = None
+    port: int = 25
+    sender: str = "hanpan <hanpan@localhost>"
+    username: str | None = None
+    password: str | None = None  # from the environment (HANPAN_SMTP_PASSWORD), never a command line
+    starttls: bool = False
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.host)
 
 
 @dataclass(frozen=True)
@@ -95,6 +116,19 @@ class ServerSettings:
     hash_workers: int = field(default=2, metadata=_help(
         "threads that hash and check passwords (their own: a flood of them leaves the other requests' threads "
         "free)"))
+    push_interval: float = field(default=300.0, metadata=_help(
+        "seconds between two push notifications about one game to one player (more events meanwhile wait, "
+        "and only what is still true then is sent)"))
+    mail_interval: float = field(default=30.0, metadata=_help(
+        "minutes between two notification mails about one game to one player (the events meanwhile go in the "
+        "next one)"))
+    #: how often the leading process looks for players to notify (seconds; tests look themselves)
+    notify_every: float = 10.0
+    #: where the site is reached from outside: the links in notifications and mails (``--public-url``)
+    public_url: str = "http://localhost:8000"
+    #: the contact the push services are given with the VAPID key (``--push-contact``)
+    push_contact: str = "mailto:hanpan@localhost"
+    smtp: SmtpSettings = field(default_factory=SmtpSettings)
     #: the level that reviews and gives hints unless a request names another (``--analysis-level``)
     analysis_level: str = "hard"
     gc_freeze_seconds: float = field(default=10.0, metadata=_help(
@@ -129,6 +163,23 @@ def add_options(parser: argparse.ArgumentParser, whole: Callable[[str], int] = i
     parser.add_argument("--analysis-level", default=ServerSettings.analysis_level, metavar="LEVEL",
                         help="the computer level that reviews games and gives hints unless asked for another "
                              f"(greedy, easy, normal, hard, master; default {ServerSettings.analysis_level})")
+    _smtp_options(parser)
+
+
+def _smtp_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="where players reach the site: the links in notifications and mails "
+                             "(default http://HOST:PORT of --host and --port)")
+    parser.add_argument("--push-contact", default=ServerSettings.push_contact, metavar="URI",
+                        help="a mailto: or https: contact given to the push services with the server's VAPID key")
+    parser.add_argument("--smtp-host", default=None, metavar="HOST",
+                        help="the SMTP server for notification mails (none: no mail is sent; the password, if "
+                             "any, from the environment variable HANPAN_SMTP_PASSWORD)")
+    parser.add_argument("--smtp-port", default=25, type=int, metavar="PORT", help="its port (default 25)")
+    parser.add_argument("--smtp-from", default=SmtpSettings.sender, metavar="ADDRESS",
+                        help=f"the mails' sender (default {SmtpSettings.sender!r})")
+    parser.add_argument("--smtp-user", default=None, metavar="NAME", help="the SMTP login, if it needs one")
+    parser.add_argument("--smtp-starttls", action="store_true", help="upgrade the SMTP connection with STARTTLS")
 
 
 def _zero_or(whole: Callable[[str], int]) -> Callable[[str], int]:
@@ -147,5 +198,14 @@ def from_options(args: argparse.Namespace) -> ServerSettings:
     Budget(samples=args.analysis_samples, alternatives=args.analysis_alternatives)  # at least 2 samples
     limits = {f.name: getattr(args, f.name) for f in dataclasses.fields(ConnectionLimits)}
     settings = {f.name: getattr(args, f.name) for f in dataclasses.fields(ServerSettings) if "help" in f.metadata}
+    given = args.public_url
+    if given is None:
+        given = f"http://{getattr(args, 'host', 'localhost')}:{getattr(args, 'port', 8000)}"
+    public_url = str(given).rstrip("/")
+    if not public_url.startswith(("http://", "https://")):
+        raise ValueError(f"--public-url must start with http:// or https://, not {args.public_url!r}")
+    smtp = SmtpSettings(host=args.smtp_host, port=args.smtp_port, sender=args.smtp_from, username=args.smtp_user,
+                        password=os.environ.get("HANPAN_SMTP_PASSWORD"), starttls=args.smtp_starttls)
     return ServerSettings(**settings, allowed_hosts=("localhost", *args.allowed_host),
-                          analysis_level=args.analysis_level, connections=ConnectionLimits(**limits))
+                          analysis_level=args.analysis_level, connections=ConnectionLimits(**limits),
+                          public_url=public_url, push_contact=args.push_contact, smtp=smtp)

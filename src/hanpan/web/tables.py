@@ -467,13 +467,25 @@ class Tables:
                 "mine_finished": [t for t in mine if t.status in ("finished", "abandoned")]}
 
     def turn_based_playing(self) -> list[LobbyTable]:
+        return self._where(lobby_tables_table.c.status == "playing", lobby_tables_table.c.pace.like('%"turn"%'))
+
+    def playing(self) -> list[LobbyTable]:
+        """Every table whose game is in progress (real-time and turn-based)."""
+        return self._where(lobby_tables_table.c.status == "playing")
+
+    def open_rematches(self) -> list[LobbyTable]:
+        """The rematch tables still waiting for answers (who left them: ``left``)."""
+        return self._where(lobby_tables_table.c.status == "open", lobby_tables_table.c.rematch_of.is_not(None))
+
+    def _where(self, *conditions: Any) -> list[LobbyTable]:
         with self.store.engine.connect() as c:
-            rows = c.execute(select(lobby_tables_table).where(lobby_tables_table.c.status == "playing",
-                                                              lobby_tables_table.c.pace.like('%"turn"%'))).all()
+            rows = c.execute(select(lobby_tables_table).where(*conditions)).all()
             tables = [_row_table(r) for r in rows]
-            sitting = self._sitting(c, [t.id for t in tables])
+            left: dict[str, dict[int, Departure]] = {}
+            sitting = self._sitting(c, [t.id for t in tables], left)
         for t in tables:
             t.sitting = sitting[t.id]
+            t.left = left.get(t.id, {})
         return tables
 
     def everyone_of(self, table_id: str) -> dict[int, Player]:

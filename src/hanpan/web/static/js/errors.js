@@ -145,6 +145,23 @@ export const ERRORS = {
   chat_spectator: ["Only the table's players can write in its chat (spectators are muted).", "테이블의 플레이어만 채팅을 쓸 수 있습니다 (관전자는 읽기만 합니다)."],
   chat_message_missing: ["There is no message {message} at this table.", "이 테이블에 {message}번 메시지가 없습니다."],
   chat_report_own: ["You cannot report your own message.", "내 메시지는 신고할 수 없습니다."],
+  // notifications
+  notify_settings_object: ["The settings must be a JSON object.", "설정은 JSON 객체여야 합니다."],
+  notify_setting_unknown: ["Unknown setting '{name}'; settings: {allowed}", "알 수 없는 설정 '{name}'; 가능한 설정: {allowed}"],
+  notify_events_object: ["Each event takes push and mail, each on or off.", "알림마다 푸시와 메일을 각각 켜거나 끌 수 있습니다."],
+  notify_event_unknown: ["Unknown event '{name}'; events: {allowed}", "알 수 없는 알림 '{name}'; 가능한 알림: {allowed}"],
+  notify_channel_bad: ["The event {event} takes push and mail, each on or off.", "{event} 알림은 푸시와 메일을 각각 켜거나 끌 수 있습니다."],
+  notify_lang_bad: ["The language must be en or ko.", "언어는 en 또는 ko여야 합니다."],
+  notify_quiet_bad: ["Quiet hours are off, or a start and an end time (HH:MM).", "방해 금지 시간은 끄거나, 시작과 끝 시각(HH:MM)을 정하세요."],
+  notify_quiet_time: ["The quiet hours' {end} time must be a time of day HH:MM.", "방해 금지 시간의 {end} 시각은 HH:MM 꼴이어야 합니다."],
+  notify_tz_bad: ["The time zone must be a name like Asia/Seoul or UTC.", "시간대는 Asia/Seoul, UTC 같은 이름이어야 합니다."],
+  notify_tz_unknown: ["Unknown time zone '{name}'; give one like Asia/Seoul, Europe/Paris or UTC.", "'{name}' 시간대를 모릅니다. Asia/Seoul, UTC 같은 이름을 쓰세요."],
+  email_bad: ["That is not an e-mail address (name@example.org).", "메일 주소가 올바르지 않습니다 (name@example.org 꼴)."],
+  email_off: ["This server sends no e-mail.", "이 서버는 메일을 보내지 않습니다."],
+  email_throttled: ["At most {count} confirmation mails an hour; try again in {minutes} minutes.", "확인 메일은 한 시간에 {count}통까지입니다. {minutes}분 뒤에 다시 해 보세요."],
+  email_unsent: ["The confirmation mail could not be sent now; try again later.", "지금은 확인 메일을 보낼 수 없습니다. 잠시 뒤에 다시 해 보세요."],
+  email_token_unknown: ["This confirmation link is unknown or was used already; set the address again.", "알 수 없거나 이미 쓴 확인 링크입니다. 주소를 다시 정하세요."],
+  unsubscribe_bad: ["This unsubscribe link is not valid; change your settings on the settings page.", "올바르지 않은 수신 거부 링크입니다. 설정 페이지에서 바꾸세요."],
 };
 
 /**

@@ -1,0 +1,86 @@
+"""Sending: Web Push (VAPID, aes128gcm-encrypted payloads, by ``pywebpush``) and mail (SMTP, by
+``aiosmtplib``).  Both block while they talk to another server, so the notifier calls them on its own
+threads, never on the event loop.
+
+The server's VAPID key is made at its first start and kept in its database (``server_secrets``), never
+in the repository; its public half is what a page subscribes with (``GET /api/push/key``).
+
+>>> key = new_vapid_pem()
+>>> len(public_key(key))  # the uncompressed P-256 point, base64url without padding
+87
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+from email.message import EmailMessage
+from typing import Any
+
+from cryptography.hazmat.primitives import serialization
+
+from hanpan.web.notify_store import Subscription
+from hanpan.web.settings import SmtpSettings
+
+log = logging.getLogger("hanpan.web")
+#: how long a push service keeps a notification for a device that is off (seconds)
+PUSH_TTL = 24 * 3600
+PUSH_TIMEOUT = 10.0
+
+
+def new_vapid_pem() -> str:
+    """A new VAPID private key (P-256), as PEM text."""
+    from py_vapid import Vapid
+
+    vapid = Vapid()
+    vapid.generate_keys()
+    pem: bytes = vapid.private_pem()
+    return pem.decode()
+
+
+def public_key(private_pem: str) -> str:
+    """The applicationServerKey a page subscribes with: base64url of the uncompressed public point."""
+    from py_vapid import Vapid
+
+    vapid = Vapid.from_pem(private_pem.encode())
+    raw = vapid.public_key.public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
+    return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+class Gone(Exception):
+    """The push service says the subscription no longer exists (404 or 410): forget it."""
+
+
+def push(subscription: Subscription, payload: dict[str, Any], private_pem: str, subject: str) -> int:
+    """Send ``payload`` (JSON) to one device; the push service's status.  ``Gone`` when the device
+    unsubscribed; other failures raise ``pywebpush.WebPushException``."""
+    from py_vapid import Vapid
+    from pywebpush import WebPushException, webpush
+
+    try:
+        response = webpush(subscription.info(), data=json.dumps(payload, ensure_ascii=False),
+                           vapid_private_key=Vapid.from_pem(private_pem.encode()),
+                           vapid_claims={"sub": subject}, ttl=PUSH_TTL, timeout=PUSH_TIMEOUT,
+                           headers={"Urgency": "normal"})
+    except WebPushException as e:
+        if e.status_code in (404, 410):
+            raise Gone(subscription.endpoint) from None
+        raise
+    return int(getattr(response, "status_code", 201))
+
+
+def send_mail(smtp: SmtpSettings, to: str, subject: str, text: str, headers: dict[str, str] | None = None) -> None:
+    """Send one plain-text mail (on the calling thread: its own event loop for aiosmtplib)."""
+    import aiosmtplib
+
+    message = EmailMessage()
+    message["From"] = smtp.sender
+    message["To"] = to
+    message["Subject"] = subject
+    for name, value in (headers or {}).items():
+        message[name] = value
+    message.set_content(text)
+    asyncio.run(aiosmtplib.send(message, hostname=smtp.host, port=smtp.port, username=smtp.username,
+                                password=smtp.password, start_tls=smtp.starttls, timeout=30))
