@@ -4,8 +4,8 @@ rematch", "your time for this move runs out soon", by Web Push and by mail (issu
 Every ``ServerSettings.notify_every`` seconds the leading server process (``hanpan.web.peers``: one for
 all, so nothing is sent twice) looks at every table in progress and every rematch waiting for answers,
 and makes an event for each person concerned whose page of that game is open nowhere (``Hub.pages``
-here, ``page_presence`` for the other processes).  An event is made once (its key: ``turn:GAME:MOVE``, ``late:GAME:MOVE``,
-``rematch:TABLE``) and then, per channel, either
+here, ``page_presence`` for the other processes).  An event is made once (its key: ``turn:GAME:MOVE``,
+``late:GAME:MOVE``, ``rematch:TABLE``) and then, per channel, either
 
 - dropped: no longer true (the turn was played, the rematch answered) or the player opened the page;
 - off: the player does not want it by that channel, or the server sends no mail (no SMTP server);
