@@ -97,6 +97,19 @@ LEVELS: dict[str, dict[str, dict[str, Any]]] = {
                                 **_TURN_PLAN}},
 }
 
+#: The levels as they played before the learned values (issue 59), under names of their own so that a new
+#: level can be measured against the one it replaced (``hanpan simulate harmonies --players
+#: normal,classic-normal``); kept out of the menus.  ``classic-normal`` is the tree search every
+#: game's ``normal`` was; ``classic-hard`` and ``classic-master`` are today's ``hard`` and ``master``,
+#: frozen here when they change.  (The settings are frozen; the code that reads them moves on.)
+CLASSIC: dict[str, dict[str, dict[str, Any]]] = {
+    "classic-normal": {"default": {"iterations": 150},
+                       "harmonies": {"iterations": 150, **_TURN_PLAN},
+                       "four_gardens": {"iterations": 100, "top_up": True, **_TURN_PLAN}},
+    "classic-hard": {game: dict(settings) for game, settings in LEVELS["hard"].items()},
+    "classic-master": {game: dict(settings) for game, settings in LEVELS["master"].items()},
+}
+
 #: What ``mcts:N`` / ``mcts:Xs`` search with besides their budget, per game: the game's evaluation
 #: scores the leaves where random play-outs would be weak (a Harmonies or Four Gardens play-out to
 #: the end is mostly noise), so more iterations never make a player weaker than ``greedy``.

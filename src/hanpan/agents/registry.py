@@ -18,7 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hanpan.agents.base import Agent, Seat
-from hanpan.agents.levels import LEVELS, MCTS_DEFAULTS, check_settings, level_settings
+from hanpan.agents.levels import CLASSIC, LEVELS, MCTS_DEFAULTS, check_settings, level_settings
 from hanpan.agents.mcts import SETTINGS as MCTS_SETTINGS
 from hanpan.agents.mcts import MCTSAgent, parse_budget
 from hanpan.agents.plans import SETTINGS as PLAN_SETTINGS
@@ -115,10 +115,14 @@ def make_agent(name: str, seed: int = 0) -> Agent:
     if key.startswith("mcts:"):
         return _mcts_agent(name, key, seed)
     factory = _FACTORIES.get(key)
+    if factory is None and key in CLASSIC:  # a level as it was (not in the menus)
+        return LevelAgent(key, CLASSIC[key], seed)
     if factory is None:
         raise AgentError(
-            f"unknown player {name!r}; players: human, {', '.join(_FACTORIES)}, mcts:N or mcts:Xs",
-            f"알 수 없는 플레이어 {name!r}; 가능한 플레이어: human, {', '.join(_FACTORIES)}, mcts:N 또는 mcts:Xs",
+            f"unknown player {name!r}; players: human, {', '.join(_FACTORIES)}, mcts:N or mcts:Xs "
+            f"(and {', '.join(CLASSIC)}: levels as they were)",
+            f"알 수 없는 플레이어 {name!r}; 가능한 플레이어: human, {', '.join(_FACTORIES)}, mcts:N 또는 mcts:Xs "
+            f"({', '.join(CLASSIC)}: 예전 수준)",
         )
     return factory(seed)
 
