@@ -59,7 +59,8 @@ typecheck: $(DEV_STAMP)
 
 # The pages' JavaScript, type-checked from its JSDoc by TypeScript (npm's; nothing is built or kept).
 jscheck:
-	@if command -v npx >/dev/null 2>&1; then npx --yes -p typescript@5.9.3 tsc -p tsconfig.json; \
+	@if command -v npx >/dev/null 2>&1; then npx --yes -p typescript@5.9.3 tsc -p tsconfig.json && \
+	  npx --yes -p typescript@5.9.3 tsc -p tsconfig.sw.json; \
 	else echo "note: no node/npx here: the JavaScript type-check is skipped"; fi
 
 # Compiled, then the compiled modules' own doctests interpreted (a compiled module keeps no docstrings).

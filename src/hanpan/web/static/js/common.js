@@ -1,5 +1,6 @@
 // What every page shares: the API calls (with the session's CSRF token), who is logged in, the header
-// with its account area and language switch, seat names, and the words for tables' paces and options.
+// with its account area and language switch, seat names, and the words for tables' paces and options;
+// on import, the page's start (the app's manifest in the page's language, the service worker registered).
 
 import { h, icon } from "./ui.js";
 import { LANGS, currentLang, saveLang, t } from "./i18n.js";
@@ -169,9 +170,12 @@ function accountArea(lang) {
         await api("/api/account/logout", { method: "POST" }).catch(() => null);
         location.reload();
       });
+      // the notification settings, beside the name (on a phone the bell alone; its words stay for screen readers)
+      const settings = h("a", { href: "/settings", id: "settings-link", class: "settings-link", title: t("settings_title", lang) },
+        icon("bell"), h("span", { class: "label" }, t("settings_link", lang)));
       box.replaceChildren(h("a", { href: `/players/${encodeURIComponent(player.name)}`, id: "account-name",
         "aria-label": t("your_profile", lang, { name: player.name }) }, player.name,
-      player.guest ? ` (${t("guest", lang)})` : ""), " ", out);
+      player.guest ? ` (${t("guest", lang)})` : ""), " ", settings, " ", out);
     } else {
       const dialog = loginDialog(lang);
       const open = h("button", { type: "button", id: "account-open", class: "small" }, `${t("log_in", lang)} / ${t("register", lang)}`);
@@ -239,5 +243,21 @@ export function header(lang) {
       " · ", h("a", { href: "/replay" }, t("replay", lang)), " · ", h("a", { href: "/docs" }, t("api_docs", lang))),
     accountArea(lang), select);
 }
+
+/**
+ * What every page does once at its start: the installable app's manifest in the page's language, and the
+ * service worker (sw.js: the offline page, the notifications) registered; a browser without one, or a
+ * failure, changes nothing else.
+ */
+function startApp() {
+  const manifest = document.querySelector('link[rel="manifest"]');
+  if (manifest && currentLang() === "ko") manifest.setAttribute("href", "/manifest.webmanifest?lang=ko");
+  if (!("serviceWorker" in navigator)) return;
+  // once the page has loaded: its own requests come first
+  const register = () => { navigator.serviceWorker.register("/sw.js").catch(() => null); };
+  if (document.readyState === "complete") register();
+  else window.addEventListener("load", register, { once: true });
+}
+startApp();
 
 export { currentLang, t };
