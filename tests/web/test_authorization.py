@@ -123,6 +123,12 @@ BODIES: dict[str, Any] = {
     "/api/account/register": {"name": "Zed", "password": "pass word 9"},
     "/api/account/guest": {"name": "Gal"},
     "/api/account/login": {"name": "Ann", "password": "pass word 1"},
+    "/api/account/notifications": {"quiet": None},
+    "/api/account/push": {"endpoint": "https://push.example.org/device-1",
+                          "keys": {"p256dh": "B" * 87, "auth": "A" * 22}, "lang": "en"},
+    "/api/account/push/forget": {"endpoint": "https://push.example.org/device-1"},
+    "/api/account/email": {"address": None},
+    "/api/email/confirm": {"token": "no-such-token"},
 }
 
 

@@ -322,7 +322,7 @@ def test_mail_confirm_a_turn_one_batched_mail_unsubscribe_nothing_after(lobby: L
     header = mailbox.mails[2]["List-Unsubscribe"]
     assert header.startswith("<https://play.example.org/api/unsubscribe?")
     p, t = (parse_qs(urlparse(unsubscribe.group(0)).query)[k][0] for k in ("p", "t"))
-    assert_error(lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t=wrong"), 403)
+    assert_error(lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t=wrong"), 400)
     assert lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t={t}", ok=200).json() == {"unsubscribed": True}
     settings = lobby.call(first, "GET", "/api/account/notifications", ok=200).json()["settings"]
     assert not any(channels["mail"] for channels in settings["events"].values())

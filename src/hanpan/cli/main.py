@@ -164,6 +164,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
     p.add_argument("--limit", type=_positive, default=50, help="the newest reports to list (default 50)")
 
+    p = commands.add_parser("db", help="the web app's SQLite database: a consistent copy taken while it serves, "
+                                       "or that copy put back (the server stopped)")
+    p.add_argument("action", choices=("backup", "restore"))
+    p.add_argument("file", help="the backup file (backup: a new file; restore: the copy to put back)")
+    p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
+
     p = commands.add_parser("data", help="a game's designer data: export the built-in cards or deck as a file to "
                                          "edit, or check an edited one (docs/data.md)")
     p.add_argument("action", choices=("export", "check"))
@@ -507,6 +513,14 @@ def cmd_chat(args: argparse.Namespace, lang: str) -> int:
     return command(args.db, args.limit)
 
 
+def cmd_db(args: argparse.Namespace, lang: str) -> int:
+    try:
+        from hanpan.web.db_command import command
+    except ImportError as e:
+        raise UsageError(f"db needs the 'web' extra ({e.name} is missing): pip install 'hanpan[web]'") from None
+    return command(args.action, args.file, args.db)
+
+
 COMMANDS = {
     "games": cmd_games,
     "play": cmd_play,
@@ -521,6 +535,7 @@ COMMANDS = {
     "serve": cmd_serve,
     "ratings": cmd_ratings,
     "chat": cmd_chat,
+    "db": cmd_db,
     "bots": cmd_bots,
 }
 

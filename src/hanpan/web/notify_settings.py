@@ -27,7 +27,7 @@ from datetime import datetime, time
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
-from hanpan.web.errors import Refusal
+from hanpan.web.errors import Refusal, words
 
 EVENTS = ("turn", "rematch", "late")
 CHANNELS = ("push", "mail")
@@ -94,7 +94,7 @@ def _quiet(quiet: object) -> dict[str, str] | None:
         value = quiet[end]
         if not isinstance(value, str) or not _CLOCK.match(value):
             raise SettingsRefused(f"quiet.{end} must be a time of day HH:MM (00:00 to 23:59), not {value!r}"[:200],
-                                  "notify_quiet_time", {"end": end})
+                                  "notify_quiet_time", {"end": words(end, "시작" if end == "from" else "끝")})
     return {"from": quiet["from"], "to": quiet["to"]}
 
 

@@ -52,7 +52,7 @@ def text(kind: str, params: dict[str, Any], lang: str) -> tuple[str, str]:
     if kind == "rematch":
         by = str(params["by"])
         if lang == "ko":
-            return f"한판: {by} 님의 재대결 신청", f"{by} 님이 {game} 재대결을 신청했습니다."
+            return f"한판: {by} 님의 다시 하기 신청", f"{by} 님이 {game} 다시 하기를 청했습니다."
         return f"hanpan: {by} asked for a rematch", f"{by} asked for a rematch of your {game} game."
     raise ValueError(f"unknown notification kind {kind!r}")
 

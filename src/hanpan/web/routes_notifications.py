@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import FileResponse
+from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from hanpan.web.accounts import Player
-from hanpan.web.errors import Refusal
+from hanpan.web.errors import Refusal, answer_body
 from hanpan.web.notifier import Notifier
 from hanpan.web.notify_settings import SettingsRefused, check
 from hanpan.web.routes_accounts import require_player
@@ -33,7 +33,10 @@ CONFIRMATIONS_PER_HOUR = 5
 
 
 class NotifyRefused(Refusal):
-    """A notifications request that cannot be done (its status, line, code and parameters)."""
+    """A notifications request that cannot be done (its status, line, code and parameters; a 429 says
+    when to ask again)."""
+
+    retry_after: int | None = None
 
 
 Lang = Literal["en", "ko"]
@@ -109,11 +112,10 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
 
     @app.exception_handler(NotifyRefused)
     @app.exception_handler(SettingsRefused)
-    async def _refused(_request: Request, e: Refusal) -> Any:
-        from fastapi.responses import JSONResponse
-
-        from hanpan.web.errors import answer_body
-        return JSONResponse(answer_body(e), status_code=e.status)
+    async def _refused(_request: Request, e: Refusal) -> JSONResponse:
+        wait = getattr(e, "retry_after", None)
+        return JSONResponse(answer_body(e), status_code=e.status,
+                            headers={"Retry-After": str(wait)} if wait is not None else None)
 
     async def state(player: Player) -> dict[str, Any]:
         notifier = get_notifier()
@@ -137,6 +139,9 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
         player = await require_player(request, write=True)
         notifier = get_notifier()
         given = body.model_dump(by_alias=True, exclude_unset=True)
+        for name in ("events", "tz", "lang"):  # null: unchanged (quiet: null turns quiet hours off)
+            if given.get(name, "") is None:
+                del given[name]
         if "events" in given:
             given["events"] = {event: {c: on for c, on in channels.items() if on is not None}
                                for event, channels in given["events"].items() if channels is not None}
@@ -173,9 +178,11 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
             raise NotifyRefused(409, "this server sends no e-mail (it was started without --smtp-host)", "email_off")
         wait = confirmations.wait(player.id)
         if wait > 0:
-            raise NotifyRefused(429, f"{CONFIRMATIONS_PER_HOUR} confirmation mails an hour at most; try again in "
-                                     f"{int(wait // 60) + 1} minutes", "email_throttled",
-                                {"count": CONFIRMATIONS_PER_HOUR, "minutes": int(wait // 60) + 1})
+            refused = NotifyRefused(429, f"{CONFIRMATIONS_PER_HOUR} confirmation mails an hour at most; try again "
+                                         f"in {int(wait // 60) + 1} minutes", "email_throttled",
+                                    {"count": CONFIRMATIONS_PER_HOUR, "minutes": int(wait // 60) + 1})
+            refused.retry_after = int(wait) + 1
+            raise refused
         confirmations.add(player.id)
         token = secrets.token_urlsafe(24)
         await asyncio.to_thread(notifier.rows.set_email, player.id, address, token)
@@ -201,7 +208,7 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
     async def unsubscribe(p: str = Query(..., max_length=40), t: str = Query(..., max_length=60)) -> dict[str, bool]:
         notifier = get_notifier()
         if not notifier.check_unsubscribe(p, t):
-            raise NotifyRefused(403, "this unsubscribe link is not valid; change your settings on the settings "
+            raise NotifyRefused(400, "this unsubscribe link is not valid; change your settings on the settings "
                                      "page", "unsubscribe_bad")
         await asyncio.to_thread(notifier.rows.mail_off, p)
         return {"unsubscribed": True}
