@@ -589,7 +589,20 @@ function notifyTurn() {
   if (!mine() || !document.hidden || notifiedAt === body.move_number) return;
   if (!("Notification" in window) || Notification.permission !== "granted" || localStorage.getItem(NOTIFY_KEY) !== "1") return;
   notifiedAt = body.move_number;
-  new Notification(`${t("your_turn", lang)} — ${gameTitle}`, { tag: `hanpan-${gameId}` });
+  const title = `${t("your_turn", lang)} — ${gameTitle}`;
+  // through the service worker where there is one (Android's Chrome refuses `new Notification`), with the
+  // tag the server's pushes about this game carry: one replaces the other, and a tap opens the game
+  const options = { tag: `game:${gameId}`, data: { url: location.pathname }, icon: "/static/icons/icon-192.png" };
+  const shown = "serviceWorker" in navigator
+    ? navigator.serviceWorker.getRegistration().then((r) => (r ? r.showNotification(title, options) : Promise.reject()))
+    : Promise.reject();
+  shown.catch(() => {
+    try {
+      new Notification(title, options);
+    } catch {
+      // no way to show one here: the page's own title and sound still say it
+    }
+  });
 }
 
 // --- the end --------------------------------------------------------------------------------------
