@@ -87,9 +87,11 @@ class MailBox:
         class Handler:
             async def handle_DATA(self, _server: Any, _session: Any, envelope: Any) -> str:
                 box.mails.append(message_from_bytes(envelope.content, policy=email.policy.default))
+                box.raw.append(envelope.content)
                 return "250 OK"
 
         self.mails: list[Any] = []
+        self.raw: list[bytes] = []
         with socket.socket() as probe:  # a free port (the controller checks its own with a connection)
             probe.bind(("127.0.0.1", 0))
             self.port = probe.getsockname()[1]
@@ -320,7 +322,9 @@ def test_mail_confirm_a_turn_one_batched_mail_unsubscribe_nothing_after(lobby: L
     unsubscribe = re.search(r"https://play\.example\.org/unsubscribe\?p=(\S+)&t=(\S+)", mailbox.mails[2].get_content())
     assert unsubscribe is not None
     header = mailbox.mails[2]["List-Unsubscribe"]
-    assert header.startswith("<https://play.example.org/api/unsubscribe?")
+    assert header.startswith("<https://play.example.org/api/unsubscribe?") and header.endswith(">")
+    assert mailbox.mails[2]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert b"\nList-Unsubscribe: <https://play.example.org/api/unsubscribe?" in mailbox.raw[2]  # plain, for mail clients
     p, t = (parse_qs(urlparse(unsubscribe.group(0)).query)[k][0] for k in ("p", "t"))
     assert_error(lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t=wrong"), 400)
     assert lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t={t}", ok=200).json() == {"unsubscribed": True}

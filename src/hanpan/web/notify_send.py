@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import email.policy
+import email.utils
 import json
 import logging
 from email.message import EmailMessage
@@ -75,12 +77,16 @@ def send_mail(smtp: SmtpSettings, to: str, subject: str, text: str, headers: dic
     """Send one plain-text mail (on the calling thread: its own event loop for aiosmtplib)."""
     import aiosmtplib
 
-    message = EmailMessage()
+    # lines up to SMTP's 998: a long link in List-Unsubscribe stays one plain <URL>, not encoded words
+    message = EmailMessage(policy=email.policy.SMTP.clone(max_line_length=998))
     message["From"] = smtp.sender
     message["To"] = to
     message["Subject"] = subject
     for name, value in (headers or {}).items():
         message[name] = value
     message.set_content(text)
-    asyncio.run(aiosmtplib.send(message, hostname=smtp.host, port=smtp.port, username=smtp.username,
-                                password=smtp.password, start_tls=smtp.starttls, timeout=30))
+    # flattened here: aiosmtplib would fold with its own policy (78 columns)
+    raw = message.as_bytes(policy=message.policy.clone(linesep="\r\n"))
+    address = email.utils.parseaddr(smtp.sender)[1] or smtp.sender
+    asyncio.run(aiosmtplib.send(raw, sender=address, recipients=[to], hostname=smtp.host, port=smtp.port,
+                                username=smtp.username, password=smtp.password, start_tls=smtp.starttls, timeout=30))

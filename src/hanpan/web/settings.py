@@ -199,8 +199,10 @@ def from_options(args: argparse.Namespace) -> ServerSettings:
     limits = {f.name: getattr(args, f.name) for f in dataclasses.fields(ConnectionLimits)}
     settings = {f.name: getattr(args, f.name) for f in dataclasses.fields(ServerSettings) if "help" in f.metadata}
     given = args.public_url
-    if given is None:
-        given = f"http://{getattr(args, 'host', 'localhost')}:{getattr(args, 'port', 8000)}"
+    if given is None:  # as hanpan serve names its address (a browser keeps localhost's cookies apart)
+        host = getattr(args, "host", "localhost")
+        host = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::", "::1") else host
+        given = f"http://{host}:{getattr(args, 'port', 8000)}"
     public_url = str(given).rstrip("/")
     if not public_url.startswith(("http://", "https://")):
         raise ValueError(f"--public-url must start with http:// or https://, not {args.public_url!r}")
