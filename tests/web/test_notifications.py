@@ -324,7 +324,8 @@ def test_mail_confirm_a_turn_one_batched_mail_unsubscribe_nothing_after(lobby: L
     header = mailbox.mails[2]["List-Unsubscribe"]
     assert header.startswith("<https://play.example.org/api/unsubscribe?") and header.endswith(">")
     assert mailbox.mails[2]["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
-    assert b"\nList-Unsubscribe: <https://play.example.org/api/unsubscribe?" in mailbox.raw[2]  # plain, for mail clients
+    # plain, as mail clients read it (not folded into encoded words)
+    assert b"\nList-Unsubscribe: <https://play.example.org/api/unsubscribe?" in mailbox.raw[2]
     p, t = (parse_qs(urlparse(unsubscribe.group(0)).query)[k][0] for k in ("p", "t"))
     assert_error(lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t=wrong"), 400)
     assert lobby.call(None, "POST", f"/api/unsubscribe?p={p}&t={t}", ok=200).json() == {"unsubscribed": True}
