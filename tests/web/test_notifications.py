@@ -15,6 +15,7 @@ import os
 import re
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from email import message_from_bytes
@@ -375,3 +376,44 @@ def test_the_server_keeps_one_vapid_key_across_restarts(db_url: str) -> None:
         with TestClient(create_app(db_url, settings=TEST_SETTINGS)) as client:
             keys.append(client.get("/api/push/key").json()["public_key"])
     assert keys[0] == keys[1]
+
+
+def test_a_page_open_at_another_process_holds_the_push(postgres_url: str, push: PushService) -> None:
+    """Two server processes on one PostgreSQL (two apps here): the page is open at one, the other leads and
+    looks; nothing is pushed until the page closes there."""
+    settings = dataclasses.replace(TEST_SETTINGS, notify_every=3600.0, public_url=PUBLIC)
+    with TestClient(create_app(postgres_url, settings=settings)) as a, \
+            TestClient(create_app(postgres_url, settings=settings)) as b:
+        first_app, other_app = Lobby(a), Lobby(b)
+        _, game_id = two_player_table(first_app)
+        other_app.sessions = first_app.sessions
+        first = mover(first_app, game_id)
+        first_app.call(first, "POST", "/api/account/push", push.subscription(first), ok=201)
+        rows = a.app.state.hanpan_notifier().rows
+        hub = a.app.state.hanpan_lobby().hub
+        # the first app leads (it looked first): the page it must not push to is open at the other
+        assert a.portal.call(hub.sync.peers.leads)
+        assert not b.portal.call(b.app.state.hanpan_lobby().hub.sync.peers.leads)
+
+        def look() -> None:
+            for app in (first_app, other_app):
+                check(app)
+
+        def open_pages() -> set[tuple[str, int]]:
+            return rows.presence_open(hub.clock() - timedelta(seconds=30))
+
+        b.cookies.set("hanpan_session", first_app.sessions[first][0])
+        with b.websocket_connect(f"/api/games/{game_id}/ws") as ws:
+            ws.receive_text()
+            deadline = time.monotonic() + 10
+            while not any(g == game_id for g, _ in open_pages()):
+                assert time.monotonic() < deadline, "the other process never wrote its open page down"
+                time.sleep(0.05)
+            look()
+            assert push.received == []
+        deadline = time.monotonic() + 10
+        while any(g == game_id for g, _ in open_pages()):
+            assert time.monotonic() < deadline, "the closed page stayed written down"
+            time.sleep(0.05)
+        look()
+        assert len(push.received) == 1

@@ -106,6 +106,8 @@ class Hub:
         self._sockets_of: Counter[str] = Counter()  # open WebSockets per client address
         #: the seats' pages open here: (game, seat) -> WebSockets (no notification goes to an open page)
         self.pages: Counter[tuple[str, int]] = Counter()
+        #: called when a seat's page opens or its last one closes (the notifier tells the other processes)
+        self.on_pages_changed: Callable[[], None] | None = None
         self._bot_games_of: dict[str, set[str]] = {}  # games with computer seats made per client address
         self._tasks: set[asyncio.Task[None]] = set()
         #: moves waiting for the next group commit, and whether one is on its way (SQLite)
@@ -543,6 +545,8 @@ class Hub:
         self._sockets_of[client] += 1
         if seat is not None:
             self.pages[live.stored.id, seat] += 1
+            if self.pages[live.stored.id, seat] == 1 and self.on_pages_changed is not None:
+                self.on_pages_changed()
         subscriber.queue.put_nowait(self.text(live, seat, subscriber.lang))
         return subscriber
 
@@ -560,6 +564,8 @@ class Hub:
                 self.pages[page] -= 1
                 if self.pages[page] <= 0:
                     del self.pages[page]
+                    if self.on_pages_changed is not None:
+                        self.on_pages_changed()
 
     def changed(self, live: LiveGame) -> None:
         """Push the new state to every WebSocket of the game (each gets its own seat's body)."""

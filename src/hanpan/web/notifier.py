@@ -68,39 +68,52 @@ class Notifier:
         self._mail_key = b""
         #: sent / failed pushes and mails, events made (for tests and metrics)
         self.counts: Counter[str] = Counter()
-        self._task: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
         self._checking = asyncio.Lock()  # one look at a time (the loop's and a test's)
+        self._pages_changed = asyncio.Event()
 
     async def start(self) -> None:
         """Read (or make, on the first start) the server's VAPID key and mail key, and start looking."""
         self.vapid_pem = await self.hub.db(self.rows.secret, "vapid_private_pem", notify_send.new_vapid_pem)
         self.public_key = notify_send.public_key(self.vapid_pem)
         self._mail_key = (await self.hub.db(self.rows.secret, "mail_link_key", lambda: secrets.token_hex(32))).encode()
-        self._task = asyncio.get_running_loop().create_task(self._run())
+        loop = asyncio.get_running_loop()
+        self._tasks.append(loop.create_task(self._run()))
+        if self.hub.sync.shared:
+            self.hub.on_pages_changed = self._pages_changed.set
+            self._tasks.append(loop.create_task(self._tell_others()))
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
             with suppress(asyncio.CancelledError):
-                await self._task
+                await task
         self._senders.shutdown(wait=False, cancel_futures=True)
 
     async def _run(self) -> None:
-        shared = self.hub.sync.shared
-        last_presence = -math.inf
-        loop = asyncio.get_running_loop()
         while True:
             try:
-                if shared and loop.time() - last_presence >= PRESENCE_S:
-                    await self.hub.db(self.rows.presence_put, self.hub.sync.peers.origin, list(self.hub.pages),
-                                      self.hub.clock())
-                    last_presence = loop.time()
                 await self.check()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("looking for players to notify failed")
             await asyncio.sleep(self.settings.notify_every)
+
+    async def _tell_others(self) -> None:
+        """With several processes: write this process's open pages down at once when one opens or closes,
+        and every ``PRESENCE_S`` seconds (a line older than ``PRESENCE_FRESH_S`` is a dead process's)."""
+        while True:
+            self._pages_changed.clear()
+            try:
+                await self.hub.db(self.rows.presence_put, self.hub.sync.peers.origin, list(self.hub.pages),
+                                  self.hub.clock())
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("writing down the open pages failed")
+            with suppress(TimeoutError):
+                await asyncio.wait_for(self._pages_changed.wait(), PRESENCE_S)
 
     async def _off_loop(self, fn: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._senders, fn, *args)
