@@ -79,12 +79,12 @@ pure: $(DEV_STAMP)
 browser-deps:
 	@if ! command -v chromium >/dev/null 2>&1 || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 \
 	    || ! ls /usr/share/fonts/truetype/nanum >/dev/null 2>&1 || ! command -v nginx >/dev/null 2>&1 \
-	    || ! command -v caddy >/dev/null 2>&1; then \
+	    || ! command -v caddy >/dev/null 2>&1 || ! command -v promtool >/dev/null 2>&1; then \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium postgresql fonts-nanum >/dev/null \
-	    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx caddy >/dev/null; \
+	    && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx caddy prometheus >/dev/null; \
 	  else \
-	    echo "note: the browser, PostgreSQL and proxy tests need 'apt-get install chromium postgresql fonts-nanum nginx caddy' (skipped without them)"; \
+	    echo "note: the browser, PostgreSQL, proxy and metrics tests need 'apt-get install chromium postgresql fonts-nanum nginx caddy prometheus' (skipped without them)"; \
 	  fi; \
 	fi
 

@@ -802,3 +802,34 @@ def test_a_game_through_caddy(tmp_path: Path, request: pytest.FixtureRequest) ->
         check_through_proxy(client, http_port, sources)
     finally:
         stop(process)
+
+
+def test_the_grafana_dashboard_reads_only_metrics_the_server_has() -> None:
+    """deploy/grafana-dashboard.json (Grafana itself is not installable here): a dashboard Grafana imports
+    (title, uid, panels placed on its 24-column grid, each with Prometheus queries), and every metric a
+    query names is one ``/metrics`` serves."""
+    from hanpan.web.metrics import Metrics
+
+    dashboard = json.loads((DEPLOY / "grafana-dashboard.json").read_text("utf-8"))
+    assert dashboard["title"] and dashboard["uid"] and isinstance(dashboard["schemaVersion"], int)
+    served = Metrics()
+    served.gauge("hanpan_websockets_open", "", lambda: 0)  # the gauges the hub and the app add
+    exposed = {(family.name, family.type) for family in served.registry.collect()}
+    names = {name for name, _ in exposed} | {"hanpan_games_playing", "hanpan_games_in_memory",
+                                                "hanpan_computer_seats_waiting", "hanpan_analysis_waiting"}
+    kinds = dict(exposed)
+    ids = set()
+    for panel in dashboard["panels"]:
+        ids.add(panel["id"])
+        grid = panel["gridPos"]
+        assert 0 <= grid["x"] and grid["x"] + grid["w"] <= 24 and grid["h"] > 0, panel["title"]
+        assert panel["targets"], panel["title"]
+        for target in panel["targets"]:
+            for metric in re.findall(r"\b(hanpan_\w+)", target["expr"]):
+                base = re.sub(r"_(total|bucket|count|sum)$", "", metric)
+                assert base in names, (panel["title"], metric)
+                if metric.endswith("_bucket"):
+                    assert kinds.get(base) == "histogram", metric
+                if metric.endswith("_total"):
+                    assert kinds.get(base) == "counter", metric
+    assert len(ids) == len(dashboard["panels"])

@@ -186,6 +186,8 @@ def test_a_push_reaches_the_device_encrypted_and_signed(lobby: Lobby, push: Push
     assert got["payload"]["title"] == "한판: 내 차례"
     assert got["payload"]["body"] == f"{find_game('spirits_of_the_wild').name_ko}에서 내 차례입니다 (상대: {other})."
     assert got["payload"]["url"] == f"/play/{game_id}" and got["payload"]["kind"] == "turn"
+    # what a push carries, all of it: words for the seat (the game, the other names), where it opens
+    assert set(got["payload"]) == {"title", "body", "url", "tag", "kind", "lang"}
     assert got["authorization"].startswith("vapid t=") and f"k={key}" in got["authorization"]
     assert int(got["ttl"]) > 0
     while mover(lobby, game_id) == first:  # a turn may be several decisions

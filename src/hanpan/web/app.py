@@ -12,6 +12,7 @@ import asyncio
 import functools
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
 from importlib.resources import files
@@ -30,7 +31,7 @@ from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
 from hanpan.core.registry import all_games
 from hanpan.core.registry import game as find_game
-from hanpan.web import routes_accounts, routes_analysis, routes_notifications, routes_tables
+from hanpan.web import routes_accounts, routes_analysis, routes_notifications, routes_operator, routes_tables
 from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.analysis_lane import AnalysisLane
 from hanpan.web.errors import Refusal, answer_body, hanpan_code, one_line, words
@@ -38,7 +39,7 @@ from hanpan.web.errors import body as error_body
 from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
-from hanpan.web.middleware import BodyLimit, HostCheck, SecurityHeaders
+from hanpan.web.middleware import BodyLimit, CountErrors, HostCheck, SecurityHeaders
 from hanpan.web.notifier import Notifier
 from hanpan.web.openapi_errors import install as describe_errors
 from hanpan.web.ratings import Ratings, rated_levels
@@ -103,6 +104,8 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         # reviews and hints: their own low-priority workers, after the computer seats (docs/architecture.md)
         holder["reviews"] = reviews = Reviews(hub, AnalysisLane(settings.analysis_workers, hub.bots), settings)
         holder["notifier"] = notifier = Notifier(hub)
+        hub.metrics.gauge("hanpan_analysis_waiting", "Review and hint decisions waiting for the analysis lane",
+                          lambda: reviews.lane.waiting)
         await hub.start()
         await notifier.start()
         deadlines = asyncio.get_running_loop().create_task(lobby.run_deadlines())
@@ -223,8 +226,14 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     routes_tables.include(app, hub, lobby, ratings)
     routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
     routes_notifications.include(app, notifier)
+    routes_operator.include(app, hub, settings)
+
+    def count_error(route: str, status: int) -> None:
+        if "hub" in holder:  # not before the app has started
+            hub().metrics.errors.labels(route=route, status=str(status)).inc()
     describe_errors(app)  # /openapi.json lists every error each route answers, as these handlers shape it
 
+    app.add_middleware(CountErrors, count=lambda route, status: count_error(route, status))
     app.add_middleware(BodyLimit)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(HostCheck, allowed=settings.allowed_hosts)  # added last: runs first
@@ -304,8 +313,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     @app.post("/api/games/{game_id}/moves", summary="Make your move (in notation) as move number N",
               response_model=dict[str, Any])
     async def post_move(game_id: str, move: MoveRequest, request: Request, lang: Lang = "en") -> Response:
+        began = time.perf_counter()
         live, seat = await acting_seat(game_id, request, "a move")
         await hub().move(live, seat, move.move, move.move_number)
+        hub().metrics.move_push.observe(time.perf_counter() - began)  # checked, stored, pushes queued
         return body_response(live, seat, lang)
 
     @app.post("/api/games/{game_id}/undo", summary="Take back your last decision of this turn",

@@ -12,6 +12,8 @@ The rules:
 - ``page``: the account's own page session (never an API key), with ``X-CSRF-Token`` for a change.
 - ``table player``: a player sitting at that table.
 - ``creator``: the player who made that table.
+- ``operator``: a client at an address the server was given (``--metrics-from``; this machine's own by
+  default): what the people running the site read.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ ACCOUNT = "account"
 PAGE = "page"
 TABLE_PLAYER = "table player"
 CREATOR = "creator"
+OPERATOR = "operator"
 
 #: (method, path) -> (rule, what it is for)
 AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
@@ -91,6 +94,10 @@ AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
     ("GET", "/static/games/{game_id}/{name}"): (ANYONE, "a game's board script and styles"),
     ("GET", "/static"): (ANYONE, "the pages' scripts and styles"),
     ("GET", "/openapi.json"): (ANYONE, "the API's description"),
+    # running the site
+    ("GET", "/metrics"): (OPERATOR, "Prometheus metrics: moves, pushes' latency, sockets, queues, errors"),
+    ("GET", "/healthz"): (ANYONE, "the process answers"),
+    ("GET", "/readyz"): (ANYONE, "the database answers and is migrated (503 otherwise)"),
     ("GET", "/docs"): (ANYONE, "the API explorer"),
     ("GET", "/docs/oauth2-redirect"): (ANYONE, "the API explorer's helper"),
     ("GET", "/redoc"): (ANYONE, "the API reference"),

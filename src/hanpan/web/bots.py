@@ -148,6 +148,11 @@ class BotScheduler:
         self._quick_busy = False
 
     @property
+    def waiting(self) -> int:
+        """Decisions waiting for a worker."""
+        return len(self._waiting)
+
+    @property
     def free(self) -> int:
         return self.workers - self._busy - sum(count for count, _ in self._held.values())
 

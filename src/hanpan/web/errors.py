@@ -126,6 +126,8 @@ CODES: dict[str, tuple[str, ...]] = {
     "page_only": (),
     "login_needed_page": (),
     "guest_no_account": (),
+    # running the site
+    "metrics_address": ("address",),
     # notifications
     "notify_settings_object": (),
     "notify_setting_unknown": ("name", "allowed"),

@@ -19,6 +19,7 @@ import json
 import logging
 import re
 import secrets
+import time
 from collections import Counter, OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
@@ -35,6 +36,7 @@ from hanpan.web import practice
 from hanpan.web.bots import BotScheduler
 from hanpan.web.decisions import Decision
 from hanpan.web.live import HUMAN, LANGS, LiveGame, MoveRefused
+from hanpan.web.metrics import Metrics
 from hanpan.web.peers import CHANGED, NOT_THINKING, THINKING
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import MoveWrite, Store, StoredGame
@@ -120,10 +122,26 @@ class Hub:
         self.clock: Callable[[], datetime] = lambda: datetime.now(UTC)
         #: the other server processes on the same database: hosting, news, decisions elsewhere
         self.sync = Sync(self)
+        #: what /metrics shows (hanpan.web.metrics)
+        self.metrics = Metrics()
+        self.metrics.gauge("hanpan_websockets_open", "WebSockets open here (seats' pages and spectators)",
+                           lambda: sum(len(s) for s in self._subscribers.values()))
+        self.metrics.gauge("hanpan_games_in_memory", "Games held in this process's memory", lambda: len(self._games))
+        self.metrics.gauge("hanpan_games_playing", "Games in progress held here",
+                           lambda: sum(1 for g in self._games.values() if not g.state.is_over and not g.abandoned))
+        self.metrics.gauge("hanpan_computer_seats_waiting", "Computer seats' decisions waiting for a worker",
+                           lambda: self.bots.waiting if self.bots is not None else 0)
 
     # --- plumbing ----------------------------------------------------------------------------------
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._db, self._timed, fn, args)
+
+    def _timed(self, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        began = time.perf_counter()
+        try:
+            return fn(*args)
+        finally:
+            self.metrics.db.observe(time.perf_counter() - began)
 
     async def append_move(self, move: MoveWrite) -> bool:
         """Store a move (``Store.append_move``); True once it is durable, False if refused.  With group
@@ -418,6 +436,7 @@ class Hub:
                 if ok:
                     live.commit_move(action, seat, after)
                     live.stored.updated_at = self.clock()
+                    self.metrics.moves.labels(by="person").inc()
                     break
             if not self.sync.shared or attempt:  # another server process moved first
                 raise MoveRefused(409, "the game changed meanwhile; reload it", "game_changed")
@@ -506,6 +525,7 @@ class Hub:
                     if stored:
                         live.commit_move(action, seat, after)
                         live.stored.updated_at = self.clock()
+                        self.metrics.moves.labels(by="computer").inc()
                 if not stored:  # another process moved first: catch up with it, then look again
                     if self.sync.shared:
                         await self.sync.refresh(live)

@@ -101,6 +101,23 @@ class SecurityHeaders(HttpMiddleware):
         await self.app(scope, receive, with_headers)
 
 
+class CountErrors(HttpMiddleware):
+    """Count every error answer (4xx, 5xx) by its route's template and status (``/metrics``)."""
+
+    def __init__(self, app: Callable[..., Awaitable[None]], count: Callable[[str, int], None]) -> None:
+        super().__init__(app)
+        self.count = count
+
+    async def http(self, scope: MutableMapping[str, Any], receive: Receive, send: Send) -> None:
+        async def counting(message: Any) -> None:
+            if message["type"] == "http.response.start" and message["status"] >= 400:
+                route = scope.get("route")  # the template, never the ids in the path
+                self.count(getattr(route, "path", "(no route)"), int(message["status"]))
+            await send(message)
+
+        await self.app(scope, receive, counting)
+
+
 async def _too_large(send: Send, limit: int) -> None:
     data = json.dumps(body(f"request body is over {limit} bytes", "body_too_large", {"limit": limit})).encode()
     await send({"type": "http.response.start", "status": 413,

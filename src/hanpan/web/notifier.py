@@ -269,12 +269,12 @@ class Notifier:
                 sent += 1
             except notify_send.Gone:
                 await self.hub.db(self.rows.drop_endpoint, device.endpoint)
-                self.counts["push gone"] += 1
+                self._count("push", "gone")
             except Exception as e:  # a push service that fails now: this device misses this one
                 log.warning("a push to %s failed: %s", device.endpoint.split("/")[2] if "//" in device.endpoint
                             else "?", str(e).splitlines()[0][:200])
-                self.counts["push failed"] += 1
-        self.counts["push"] += sent
+                self._count("push", "failed")
+        self._count("push", "sent", sent)
         done["sent push"] += sent
 
     async def _mail(self, group: list[Event], notices: PlayerNotices, now: datetime, done: Counter[str]) -> None:
@@ -293,16 +293,20 @@ class Notifier:
             await self._off_loop(notify_send.send_mail, self.settings.smtp, notices.email, subject, text, headers)
         except Exception as e:
             log.warning("a notification mail could not be sent: %s", str(e).splitlines()[0][:200] if str(e) else e)
-            self.counts["mail failed"] += 1
+            self._count("mail", "failed")
             return
-        self.counts["mail"] += 1
+        self._count("mail", "sent")
         done["sent mail"] += 1
 
     async def send_confirmation(self, address: str, token: str, lang: str) -> None:
         """The mail whose link confirms ``address`` (raises when the SMTP server refuses it)."""
         subject, text = notify_texts.confirmation(lang, self.link(f"/settings?confirm={quote(token)}"))
         await self._off_loop(notify_send.send_mail, self.settings.smtp, address, subject, text, None)
-        self.counts["mail"] += 1
+        self._count("mail", "sent")
+
+    def _count(self, channel: str, outcome: str, count: int = 1) -> None:
+        self.counts[f"{channel} {outcome}"] += count
+        self.hub.metrics.notifications.labels(channel=channel, outcome=outcome).inc(count)
 
 
 def _game_name(game_id: str) -> dict[str, str]:

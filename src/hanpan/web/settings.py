@@ -122,6 +122,8 @@ class ServerSettings:
     mail_interval: float = field(default=30.0, metadata=_help(
         "minutes between two notification mails about one game to one player (the events meanwhile go in the "
         "next one)"))
+    #: the client addresses /metrics answers (``--metrics-from``; anyone else: 403)
+    metrics_from: tuple[str, ...] = ("127.0.0.1", "::1")
     #: how often the leading process looks for players to notify (seconds; tests look themselves)
     notify_every: float = 10.0
     #: where the site is reached from outside: the links in notifications and mails (``--public-url``)
@@ -180,6 +182,9 @@ def _smtp_options(parser: argparse.ArgumentParser) -> None:
                         help=f"the mails' sender (default {SmtpSettings.sender!r})")
     parser.add_argument("--smtp-user", default=None, metavar="NAME", help="the SMTP login, if it needs one")
     parser.add_argument("--smtp-starttls", action="store_true", help="upgrade the SMTP connection with STARTTLS")
+    parser.add_argument("--metrics-from", action="append", default=[], metavar="ADDRESS",
+                        help="a client address /metrics answers besides this machine's own (repeat it; e.g. your "
+                             "Prometheus server's)")
 
 
 def _zero_or(whole: Callable[[str], int]) -> Callable[[str], int]:
@@ -210,4 +215,5 @@ def from_options(args: argparse.Namespace) -> ServerSettings:
                         password=os.environ.get("HANPAN_SMTP_PASSWORD"), starttls=args.smtp_starttls)
     return ServerSettings(**settings, allowed_hosts=("localhost", *args.allowed_host),
                           analysis_level=args.analysis_level, connections=ConnectionLimits(**limits),
-                          public_url=public_url, push_contact=args.push_contact, smtp=smtp)
+                          public_url=public_url, push_contact=args.push_contact, smtp=smtp,
+                          metrics_from=(*ServerSettings.metrics_from, *args.metrics_from))

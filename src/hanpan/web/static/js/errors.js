@@ -145,6 +145,8 @@ export const ERRORS = {
   chat_spectator: ["Only the table's players can write in its chat (spectators are muted).", "테이블의 플레이어만 채팅을 쓸 수 있습니다 (관전자는 읽기만 합니다)."],
   chat_message_missing: ["There is no message {message} at this table.", "이 테이블에 {message}번 메시지가 없습니다."],
   chat_report_own: ["You cannot report your own message.", "내 메시지는 신고할 수 없습니다."],
+  // running the site
+  metrics_address: ["The metrics answer only the addresses the server was given; not {address}.", "이 서버의 지표는 정해진 주소에만 보입니다 ({address}은(는) 아닙니다)."],
   // notifications
   notify_settings_object: ["The settings must be a JSON object.", "설정은 JSON 객체여야 합니다."],
   notify_setting_unknown: ["Unknown setting '{name}'; settings: {allowed}", "알 수 없는 설정 '{name}'; 가능한 설정: {allowed}"],
