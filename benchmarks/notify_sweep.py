@@ -31,7 +31,7 @@ def push_service() -> tuple[ThreadingHTTPServer, dict[str, Any]]:
     raw = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802
+        def do_POST(self) -> None:
             self.rfile.read(int(self.headers["Content-Length"]))
             self.send_response(201)
             self.end_headers()
