@@ -74,9 +74,9 @@ def main() -> None:
             call(i, "POST", "/api/account/push", {**device, "endpoint": device["endpoint"] + str(i)})
         made = time.perf_counter()
         for t in range(args.tables):
-            table = call(2 * t, "POST", "/api/tables", {"game": "four_gardens", "seats": [{"kind": "me"}, {"kind": "open"}],
-                                                        "pace": {"kind": "turn", "limit_s": 86400,
-                                                                 "on_timeout": "level:greedy"}}).json()
+            pace = {"kind": "turn", "limit_s": 86400, "on_timeout": "level:greedy"}
+            seats = [{"kind": "me"}, {"kind": "open"}]
+            table = call(2 * t, "POST", "/api/tables", {"game": "four_gardens", "seats": seats, "pace": pace}).json()
             call(2 * t + 1, "POST", f"/api/tables/{table['id']}/join", {})
         print(f"{args.tables} tables made in {time.perf_counter() - made:.1f} s")
         for look in range(args.looks + 1):
