@@ -26,7 +26,8 @@ from typing import Any
 #:   value (:class:`~hanpan.agents.plans.PlanAgent`, hanpan.games.harmonies.afterstate; issue 59,
 #:   docs/experiments/harmonies-ntuple.md): about 0.02 s a decision; with the model of 2,500 training
 #:   games, on games 0-39 of seed 2, 109.8 against greedy's 104.3 (+5.5 ± 2.6 paired), where the tree
-#:   search ``normal`` played before scored below greedy (104.0 against 106.2 on seed 1's games).
+#:   search ``normal`` played before scored below greedy (104.0 against 106.2 on seed 1's games).  On
+#:   seeds 12-15 (400 games): model /1 109.22, /2 (20,800 games, shipped) 110.02, greedy 106.76.
 #: - Harmonies ``normal`` with 2-4 players plays the same turn plans with the 2-player model
 #:   (harmonies-value-2p-A/1, 2,300 training games; 3-4 players borrow it): on games 0-199 of seed 1
 #:   it won 73.8 % against greedy (width 8: 75.8 %), where the tree search ``normal`` played before won
