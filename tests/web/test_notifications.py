@@ -214,10 +214,15 @@ def test_no_push_to_a_player_whose_page_is_open(lobby: Lobby, push: PushService)
     lobby.call(first, "POST", "/api/account/push", push.subscription(first), ok=201)
     lobby.c.cookies.clear()
     lobby.c.cookies.set("hanpan_session", lobby.sessions[first][0])
+    hub = lobby.c.app.state.hanpan_lobby().hub
     with lobby.c.websocket_connect(f"/api/games/{game_id}/ws") as ws:
         ws.receive_text()
         check(lobby)
         assert push.received == []
+    deadline = time.monotonic() + 10  # the server lets the page go once it hears the socket close
+    while any(g == game_id for g, _ in hub.pages):
+        assert time.monotonic() < deadline, "the closed page is still counted open"
+        time.sleep(0.02)
     # the page closed: told now (the turn is still theirs)
     check(lobby)
     assert len(push.received) == 1

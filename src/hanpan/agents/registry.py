@@ -9,7 +9,7 @@ The named levels' settings are :data:`hanpan.agents.levels.LEVELS`; this module 
 Traceback (most recent call last):
 ...
 hanpan.core.errors.AgentError: unknown player 'grandmaster'; players: human, random, greedy, easy, normal, hard, \
-master, mcts:N or mcts:Xs
+master, mcts:N or mcts:Xs (and classic-normal, classic-hard, classic-master: levels as they were)
 """
 
 from __future__ import annotations
