@@ -144,7 +144,9 @@ class Notifier:
         now = self.hub.clock()
         open_pages = set(self.hub.pages)
         if self.hub.sync.shared:
-            open_pages |= await self.hub.db(self.rows.presence_open, now - timedelta(seconds=PRESENCE_FRESH_S))
+            # the others' pages as they wrote them down (this process's own: Hub.pages, up to the moment)
+            open_pages |= await self.hub.db(self.rows.presence_open, now - timedelta(seconds=PRESENCE_FRESH_S),
+                                            self.hub.sync.peers.origin)
         true_now: set[tuple[str, str]] = set()
         events = await self._turns(open_pages, now, true_now) + await self._rematches(open_pages, true_now)
         done["made"] = await self.hub.db(self.rows.add_events, events)

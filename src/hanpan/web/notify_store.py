@@ -256,11 +256,11 @@ class NotifyStore:
                 c.execute(insert(page_presence_table),
                           [{"game_id": g, "seat": s, "origin": origin, "seen_at": at} for g, s in sorted(pages)])
 
-    def presence_open(self, since: datetime) -> set[tuple[str, int]]:
-        """The (game, seat) pages some process has had open since ``since``."""
+    def presence_open(self, since: datetime, besides: str = "") -> set[tuple[str, int]]:
+        """The (game, seat) pages another process than ``besides`` has had open since ``since``."""
         t = page_presence_table.c
         with self.store.engine.connect() as c:
-            rows = c.execute(select(t.game_id, t.seat).where(t.seen_at >= since)).all()
+            rows = c.execute(select(t.game_id, t.seat).where(t.seen_at >= since, t.origin != besides)).all()
         return {(str(r.game_id), int(r.seat)) for r in rows}
 
     def presence_prune(self, before: datetime) -> None:
