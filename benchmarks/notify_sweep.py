@@ -52,7 +52,8 @@ def main() -> None:
     parser.add_argument("--looks", type=int, default=5)
     args = parser.parse_args()
     server, device = push_service()
-    settings = ServerSettings(bot_workers=1, warm_workers=False, allowed_hosts=("testserver",),
+    settings = ServerSettings(push_services=("http://127.0.0.1",), bot_workers=1, warm_workers=False,
+                              allowed_hosts=("testserver",),
                               registrations_per_hour=100_000, site_registrations_per_minute=100_000,
                               notify_every=3600.0)
     folder = tempfile.mkdtemp()

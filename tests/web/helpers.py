@@ -18,13 +18,15 @@ from starlette.testclient import WebSocketTestSession
 
 import hanpan
 from hanpan.core.contract import State
-from hanpan.web.settings import ServerSettings
+from hanpan.web.settings import PUSH_SERVICES, ServerSettings
 
 #: how long a test waits for a WebSocket frame or a computer seat before it fails
 WAIT = 20.0
 #: the test client's requests come to host "testserver" (its WebSockets always do)
-#: the tests all come from one address: the per-address and site-wide limits are far off
-TEST_SETTINGS = ServerSettings(bot_workers=1, allowed_hosts=("testserver",), max_bot_games_per_client=1000,
+#: the tests all come from one address: the per-address and site-wide limits are far off; devices may
+#: subscribe with a push service on this machine (tests/web/test_notifications.py) or push.example.org
+TEST_SETTINGS = ServerSettings(push_services=(*PUSH_SERVICES, "push.example.org", "http://127.0.0.1"),
+                               bot_workers=1, allowed_hosts=("testserver",), max_bot_games_per_client=1000,
                                warm_workers=False, registrations_per_hour=10_000, site_registrations_per_minute=10_000,
                                guests_per_hour=10_000, site_guests_per_minute=10_000, reports_per_hour=10_000,
                                site_reports_per_minute=10_000)

@@ -48,6 +48,7 @@ class PushService:
         self.auth = os.urandom(16)
         self.received: list[dict[str, Any]] = []
         self.status = 201
+        self.location: str | None = None  # answer every push with a redirect to this path
         service = self
 
         class Handler(BaseHTTPRequestHandler):
@@ -57,7 +58,9 @@ class PushService:
                 service.received.append({"path": self.path, "payload": json.loads(plain),
                                          "authorization": self.headers.get("Authorization", ""),
                                          "ttl": self.headers.get("TTL")})
-                self.send_response(service.status)
+                self.send_response(307 if service.location else service.status)
+                if service.location:
+                    self.send_header("Location", service.location)
                 self.end_headers()
 
             def log_message(self, *_: Any) -> None:
@@ -361,6 +364,71 @@ def test_bad_settings_and_addresses_get_one_line(lobby: Lobby) -> None:
     assert_error(lobby.call("Gus", "POST", "/api/account/email", {"address": "gus@example.org"}), 403)
     assert_error(lobby.call(None, "GET", "/api/account/notifications"), 401)
     assert_error(lobby.call("Ann", "POST", "/api/account/push", {"endpoint": "ftp://x", "keys": {}}), 422)
+
+
+def test_devices_subscribe_only_at_known_push_services(lobby: Lobby, push: PushService) -> None:
+    """The server posts only where browsers' push services are (and, in tests, 127.0.0.1 over http): an
+    endpoint anywhere else is refused with one line, a device kept before is dropped at its next push
+    unsent, and a push service's redirect is not followed."""
+    _, game_id = two_player_table(lobby)
+    first = mover(lobby, game_id)
+    keys = push.subscription(first)["keys"]
+    for endpoint in ("https://169.254.169.254/latest/meta-data/iam", "https://10.0.0.7:5432/x",
+                     "http://fcm.googleapis.com/fcm/send/abc", "https://user@fcm.googleapis.com/fcm/send/abc",
+                     "https://fcm.googleapis.com.evil.example/fcm/send/abc", "https://localhost/push/1"):
+        answer = lobby.call(first, "POST", "/api/account/push", {"endpoint": endpoint, "keys": keys})
+        assert "endpoint must" in assert_error(answer, 400), endpoint
+        assert answer.json()["code"] == "push_endpoint"
+    assert lobby.call(first, "POST", "/api/account/push",
+                      {"endpoint": "https://fcm.googleapis.com/fcm/send/abc", "keys": keys}, ok=201).json() == {
+        "devices": 1}
+    lobby.call(first, "POST", "/api/account/push/forget", {"endpoint": "https://fcm.googleapis.com/fcm/send/abc"},
+               ok=200)
+    # a device kept before the server refused its endpoint: dropped when its push would go, nothing sent
+    rows = lobby.c.app.state.hanpan_notifier().rows
+    kept = push.subscription(first)
+    player_id = lobby.call(first, "GET", "/api/account", ok=200).json()["player"]["id"]
+    rows.subscribe(player_id, kept["endpoint"].replace("127.0.0.1", "localhost"), kept["keys"]["p256dh"],
+                   kept["keys"]["auth"], "en")
+    check(lobby)
+    assert push.received == []
+    assert lobby.call(first, "GET", "/api/account/notifications", ok=200).json()["devices"] == 0
+    # a push service that redirects: the push fails, nothing is posted where it points
+    lobby.call(first, "POST", "/api/account/push", push.subscription(first), ok=201)
+    push.location = "/push/elsewhere"
+    play_until_turn_of(lobby, game_id, "Bob" if first == "Ann" else "Ann")
+    play_until_turn_of(lobby, game_id, first)
+    move_clock(lobby, timedelta(hours=1))
+    check(lobby)
+    assert [r["path"] for r in push.received] == [f"/push/{first}"]
+
+
+def test_confirmation_mails_are_limited_per_player_per_address_and_site_wide(db_url: str, mailbox: MailBox) -> None:
+    settings = dataclasses.replace(TEST_SETTINGS, notify_every=3600.0, public_url=PUBLIC, site_confirmations_per_hour=9,
+                                   smtp=SmtpSettings(host="127.0.0.1", port=mailbox.port))
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        lobby = Lobby(client)
+        for name in ("Ann", "Bob", "Cal"):
+            lobby.register(name)
+
+        def ask(who: str, address: str) -> Any:
+            return lobby.call(who, "POST", "/api/account/email", {"address": address})
+
+        for i in range(5):  # a player: 5 an hour, to any addresses
+            ask("Ann", f"ann{i}@example.org").raise_for_status()
+        answer = ask("Ann", "ann5@example.org")
+        assert_error(answer, 429)
+        assert answer.json()["code"] == "email_throttled" and int(answer.headers["Retry-After"]) > 3000
+        for who in ("Bob", "Cal", "Bob"):  # an address: 3 a day, whoever asks
+            ask(who, "Victim@example.org").raise_for_status()
+        answer = ask("Cal", "victim@EXAMPLE.org")
+        assert_error(answer, 429)
+        assert answer.json()["code"] == "email_address_throttled" and answer.json()["params"]["count"] == 3
+        ask("Cal", "cal@example.org").raise_for_status()  # the 9th this hour: the site's last
+        answer = ask("Bob", "bob@example.org")
+        assert_error(answer, 429)
+        assert answer.json()["code"] == "email_busy"
+    assert len(mailbox.mails) == 9
 
 
 def test_the_site_is_installable_and_works_offline_as_far_as_saying_so(lobby: Lobby) -> None:

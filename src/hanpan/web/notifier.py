@@ -263,6 +263,10 @@ class Notifier:
         await self.hub.db(self.rows.mark, [newest.id], "push", SENT, now)
         sent = 0
         for device in devices:
+            if notify_send.endpoint_refused(device.endpoint, self.settings.push_services) is not None:
+                await self.hub.db(self.rows.drop_endpoint, device.endpoint)  # kept before the server refused it
+                self._count("push", "refused")
+                continue
             title, body = notify_texts.text(newest.kind, newest.params, device.lang)
             payload = {"title": title, "body": body, "url": newest.params["url"], "tag": f"game:{newest.game_id}",
                        "kind": newest.kind, "lang": device.lang}

@@ -74,7 +74,7 @@ OWN: dict[tuple[str, str], tuple[int, ...]] = {
     ("GET", "/api/push/key"): (),
     ("GET", "/api/account/notifications"): (),
     ("PUT", "/api/account/notifications"): (400,),
-    ("POST", "/api/account/push"): (),
+    ("POST", "/api/account/push"): (400,),
     ("POST", "/api/account/push/forget"): (),
     ("POST", "/api/account/email"): (400, 409, 429, 503),
     ("POST", "/api/email/confirm"): (404,),

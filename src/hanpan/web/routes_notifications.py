@@ -18,6 +18,7 @@ from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import FileResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
+from hanpan.web import notify_send
 from hanpan.web.accounts import Player
 from hanpan.web.errors import Refusal, answer_body
 from hanpan.web.notifier import Notifier
@@ -30,6 +31,9 @@ STATIC = Path(str(files("hanpan.web") / "static"))
 EMAIL = re.compile(r"^[^@\s\"<>(),;:\\\[\]]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$")
 #: confirmation mails one player may have sent in an hour (each goes to an address they typed)
 CONFIRMATIONS_PER_HOUR = 5
+#: confirmation mails one address may be sent in a day, whoever asks (no mail-bombing a stranger's
+#: address from many accounts)
+CONFIRMATIONS_PER_ADDRESS_PER_DAY = 3
 
 
 class NotifyRefused(Refusal):
@@ -109,6 +113,12 @@ class ConfirmRequest(BaseModel):
 def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
     router = APIRouter()
     confirmations = Window(CONFIRMATIONS_PER_HOUR, 3600.0)
+    to_address = Window(CONFIRMATIONS_PER_ADDRESS_PER_DAY, 24 * 3600.0)
+    site_wide: Window | None = None  # made with the first request: the notifier (and its settings) comes later
+
+    def throttled(wait: float, refused: NotifyRefused) -> NotifyRefused:
+        refused.retry_after = int(wait) + 1
+        return refused
 
     @app.exception_handler(NotifyRefused)
     @app.exception_handler(SettingsRefused)
@@ -153,7 +163,11 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
     @router.post("/api/account/push", status_code=201, summary="Allow push notifications on this device")
     async def subscribe(request: Request, body: PushSubscription) -> dict[str, int]:
         player = await require_player(request, write=True)
-        rows = get_notifier().rows
+        notifier = get_notifier()
+        refused = notify_send.endpoint_refused(body.endpoint, notifier.settings.push_services)
+        if refused is not None:
+            raise NotifyRefused(400, refused, "push_endpoint", {"services": ", ".join(notifier.settings.push_services)})
+        rows = notifier.rows
         count = await asyncio.to_thread(rows.subscribe, player.id, body.endpoint, body.keys.p256dh, body.keys.auth,
                                         body.lang)
         return {"devices": count}
@@ -176,14 +190,30 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
             raise NotifyRefused(400, "address must be an e-mail address like name@example.org", "email_bad")
         if not notifier.settings.smtp.enabled:
             raise NotifyRefused(409, "this server sends no e-mail (it was started without --smtp-host)", "email_off")
+        nonlocal site_wide
+        if site_wide is None:
+            site_wide = Window(notifier.settings.site_confirmations_per_hour, 3600.0)
         wait = confirmations.wait(player.id)
         if wait > 0:
-            refused = NotifyRefused(429, f"{CONFIRMATIONS_PER_HOUR} confirmation mails an hour at most; try again "
-                                         f"in {int(wait // 60) + 1} minutes", "email_throttled",
-                                    {"count": CONFIRMATIONS_PER_HOUR, "minutes": int(wait // 60) + 1})
-            refused.retry_after = int(wait) + 1
-            raise refused
+            minutes = int(wait // 60) + 1
+            raise throttled(wait, NotifyRefused(429, f"{CONFIRMATIONS_PER_HOUR} confirmation mails an hour at most; "
+                                                     f"try again in {minutes} minutes", "email_throttled",
+                                                {"count": CONFIRMATIONS_PER_HOUR, "minutes": minutes}))
+        wait = to_address.wait(address.lower())
+        if wait > 0:
+            hours = int(wait // 3600) + 1
+            raise throttled(wait, NotifyRefused(429, f"this address was sent {CONFIRMATIONS_PER_ADDRESS_PER_DAY} "
+                                                     f"confirmation mails today; try again in {hours} hours",
+                                                "email_address_throttled",
+                                                {"count": CONFIRMATIONS_PER_ADDRESS_PER_DAY, "hours": hours}))
+        wait = site_wide.wait("site")
+        if wait > 0:
+            minutes = int(wait // 60) + 1
+            raise throttled(wait, NotifyRefused(429, f"too many confirmation mails are going out now; try again in "
+                                                     f"{minutes} minutes", "email_busy", {"minutes": minutes}))
         confirmations.add(player.id)
+        to_address.add(address.lower())
+        site_wide.add("site")
         token = secrets.token_urlsafe(24)
         await asyncio.to_thread(notifier.rows.set_email, player.id, address, token)
         settings = (await asyncio.to_thread(notifier.rows.notices, player.id)).settings

@@ -53,6 +53,12 @@ class ConnectionLimits:
         "bytes a second a request body must average after --body-grace, or the connection is cut off"))
 
 
+#: the push services of the browsers people use: Chrome, Edge, Opera and Samsung Internet (Firebase Cloud
+#: Messaging), Firefox (Mozilla's autopush), Safari (Apple's), Edge on Windows (Windows Push Notifications)
+PUSH_SERVICES = ("fcm.googleapis.com", "android.googleapis.com", "updates.push.services.mozilla.com",
+                 "*.push.apple.com", "*.notify.windows.com")
+
+
 @dataclass(frozen=True)
 class SmtpSettings:
     """Where the notification mails go out (``--smtp-host`` …); no host: the server sends no mail.
@@ -116,6 +122,9 @@ class ServerSettings:
     hash_workers: int = field(default=2, metadata=_help(
         "threads that hash and check passwords (their own: a flood of them leaves the other requests' threads "
         "free)"))
+    site_confirmations_per_hour: int = field(default=200, metadata=_help(
+        "address confirmation mails all players together may have sent per hour (each player 5 an hour, each "
+        "address 3 a day)"))
     push_interval: float = field(default=300.0, metadata=_help(
         "seconds between two push notifications about one game to one player (more events meanwhile wait, "
         "and only what is still true then is sent)"))
@@ -128,6 +137,9 @@ class ServerSettings:
     notify_every: float = 10.0
     #: where the site is reached from outside: the links in notifications and mails (``--public-url``)
     public_url: str = "http://localhost:8000"
+    #: the push services a device's subscription may name (``--push-service``; see
+    #: :func:`hanpan.web.notify_send.endpoint_refused`)
+    push_services: tuple[str, ...] = PUSH_SERVICES
     #: the contact the push services are given with the VAPID key (``--push-contact``)
     push_contact: str = "mailto:hanpan@localhost"
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
@@ -174,6 +186,9 @@ def _smtp_options(parser: argparse.ArgumentParser) -> None:
                              "(default http://HOST:PORT of --host and --port)")
     parser.add_argument("--push-contact", default=ServerSettings.push_contact, metavar="URI",
                         help="a mailto: or https: contact given to the push services with the server's VAPID key")
+    parser.add_argument("--push-service", action="append", default=[], metavar="HOST",
+                        help="a push service devices may subscribe with, besides the browsers' own "
+                             f"({', '.join(PUSH_SERVICES)}); repeat it; http://HOST allows plain http to it")
     parser.add_argument("--smtp-host", default=None, metavar="HOST",
                         help="the SMTP server for notification mails (none: no mail is sent; the password, if "
                              "any, from the environment variable HANPAN_SMTP_PASSWORD)")
@@ -216,4 +231,5 @@ def from_options(args: argparse.Namespace) -> ServerSettings:
     return ServerSettings(**settings, allowed_hosts=("localhost", *args.allowed_host),
                           analysis_level=args.analysis_level, connections=ConnectionLimits(**limits),
                           public_url=public_url, push_contact=args.push_contact, smtp=smtp,
-                          metrics_from=(*ServerSettings.metrics_from, *args.metrics_from))
+                          metrics_from=(*ServerSettings.metrics_from, *args.metrics_from),
+                          push_services=(*PUSH_SERVICES, *args.push_service))
