@@ -128,6 +128,20 @@ CODES: dict[str, tuple[str, ...]] = {
     "guest_no_account": (),
     # running the site
     "metrics_address": ("address",),
+    # moderation
+    "account_banned": ("until", "reason"),
+    "account_banned_for_good": ("reason",),
+    "chat_muted": ("until", "reason"),
+    "admin_page_only": (),
+    "admin_only": (),
+    "admin_guest": ("name",),
+    "player_unknown": ("name",),
+    "message_unknown": ("message",),
+    "reason_needed": (),
+    "sanction_kind": ("allowed",),
+    "sanction_length": ("kind", "max"),
+    "sanction_none": ("name", "kind"),
+    "table_ended": ("status",),
     # notifications
     "notify_settings_object": (),
     "notify_setting_unknown": ("name", "allowed"),
@@ -208,7 +222,14 @@ def words(en: str, ko: str) -> dict[str, str]:
 class Refusal(Exception):
     """A request refused: ``status`` (HTTP), the English line, and the error's ``code`` with its ``params``.
 
-    Without a code it answers the generic ``refused`` (a page shows its English line)."""
+    Without a code it answers the generic ``refused`` (a page shows its English line).  The app answers
+    every subclass alike (``hanpan.web.app``): ``detail_limit`` cuts its line, ``retry_after`` (whole
+    seconds) becomes a ``Retry-After`` header."""
+
+    #: the longest English line it answers (longer ones end in …)
+    detail_limit = 400
+    #: whole seconds until asking again is worth it, or None
+    retry_after: int | None = None
 
     def __init__(self, status: int, message: str, code: str | None = None,
                  params: Mapping[str, Param] | None = None) -> None:
@@ -235,6 +256,6 @@ def body(detail: str, code: str, params: Mapping[str, Param] | None = None) -> d
     return {"detail": detail, "code": code, "params": dict(params or {})}
 
 
-def answer_body(e: Refusal, limit: int = 400) -> dict[str, Any]:
+def answer_body(e: Refusal) -> dict[str, Any]:
     """The JSON answering ``e``."""
-    return body(one_line(str(e), limit), e.code, e.params)
+    return body(one_line(str(e), e.detail_limit), e.code, e.params)

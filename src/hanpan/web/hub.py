@@ -41,7 +41,7 @@ from hanpan.web.peers import CHANGED, NOT_THINKING, THINKING
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import MoveWrite, Store, StoredGame
 from hanpan.web.sync import Sync
-from hanpan.web.tables import Tables
+from hanpan.web.tables import LobbyTable, Tables
 
 log = logging.getLogger("hanpan.web")
 T = TypeVar("T")
@@ -346,6 +346,21 @@ class Hub:
         self.changed(live)
         self.sync.let_go(live.stored.id)
         log.info("game %s abandoned by its player", live.stored.id)
+
+    async def people_to_move(self, tables: list[LobbyTable]) -> list[tuple[LobbyTable, LiveGame, int]]:
+        """Of ``tables``, those whose game is in progress with a person (not a computer seat) to move: each
+        with its live game and the seat to move.  What turn limits and "your turn" notices look at."""
+        found = []
+        for table in tables:
+            if table.game_id is None:
+                continue
+            live = await self.get(table.game_id)
+            if live is None or live.state.is_over or live.abandoned:
+                continue
+            seat = live.state.current_player
+            if seat is not None and not live.is_bot(seat):
+                found.append((table, live, seat))
+        return found
 
     async def get(self, game_id: str) -> LiveGame | None:
         """The live game (loaded and rebuilt from its moves on first use), or None if there is none."""

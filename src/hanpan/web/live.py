@@ -67,6 +67,8 @@ class MoveRefused(Refusal):
     """A move or undo that cannot be made; ``status`` is the HTTP status to answer with (and ``code``, ``params``:
     ``hanpan.web.errors``)."""
 
+    detail_limit = 2000  # the line may list the legal moves
+
 
 def game_part(game_id: str, part: str) -> ModuleType:
     """A module of a game's own folder (``render``, ``webdata``): the registry's game, by convention."""

@@ -161,29 +161,20 @@ class Notifier:
     async def _turns(self, open_pages: set[tuple[str, int]], now: datetime,
                      true_now: set[tuple[str, str]]) -> list[Event]:
         events: list[Event] = []
-        for table in await self.hub.db(self.hub.tables.playing):
-            if table.game_id is None:
-                continue
-            live = await self.hub.get(table.game_id)
-            if live is None or live.state.is_over or live.abandoned:
-                continue
-            seat = live.state.current_player
-            if seat is None or live.is_bot(seat) or (table.game_id, seat) in open_pages:
-                continue
+        for table, live, seat in await self.hub.people_to_move(await self.hub.db(self.hub.tables.playing)):
             person = table.sitting.get(seat)
-            if person is None:
+            if person is None or (live.stored.id, seat) in open_pages:
                 continue
-            params = {"game": _game_name(table.game), "others": _others(table, seat),
-                      "url": f"/play/{table.game_id}"}
-            key = f"turn:{table.game_id}:{live.move_number}"
-            events.append(Event(person.id, table.game_id, key, "turn", params))
+            params = {"game": _game_name(table.game), "others": _others(table, seat), "url": f"/play/{live.stored.id}"}
+            key = f"turn:{live.stored.id}:{live.move_number}"
+            events.append(Event(person.id, live.stored.id, key, "turn", params))
             true_now.add((person.id, key))
             limit = table.pace.get("limit_s") if table.pace.get("kind") == "turn" else None
             if limit:
                 left = float(limit) - (now - live.stored.updated_at).total_seconds()
                 if float(limit) * LATE_SHARE >= LATE_MIN_S and 0 < left <= float(limit) * LATE_SHARE:
-                    key = f"late:{table.game_id}:{live.move_number}"
-                    events.append(Event(person.id, table.game_id, key, "late",
+                    key = f"late:{live.stored.id}:{live.move_number}"
+                    events.append(Event(person.id, live.stored.id, key, "late",
                                         {**params, "minutes": max(1, math.ceil(left / 60))}))
                     true_now.add((person.id, key))
         return events
@@ -212,9 +203,7 @@ class Notifier:
                        done: Counter[str]) -> None:
         notices = await self.hub.db(self.rows.notices_of, {e.player_id for e in pending})
         last = await self.hub.db(self.rows.last_sent, {(e.player_id, e.game_id) for e in pending})
-        devices: dict[str, list[Subscription]] = {}
-        for player_id in notices:
-            devices[player_id] = await self.hub.db(self.rows.devices, player_id)
+        devices = await self.hub.db(self.rows.devices_of, set(notices))
         marks: dict[tuple[str, str], list[int]] = {}
         to_push: dict[tuple[str, str], list[Event]] = {}
         to_mail: dict[tuple[str, str], list[Event]] = {}

@@ -177,11 +177,20 @@ class NotifyStore:
                       .where(push_subscriptions_table.c.endpoint_hash == sha256(endpoint)))
 
     def devices(self, player_id: str) -> list[Subscription]:
+        return self.devices_of({player_id})[player_id]
+
+    def devices_of(self, player_ids: set[str]) -> dict[str, list[Subscription]]:
+        """Each player's devices, oldest first (none: an empty list), in one query."""
         t = push_subscriptions_table.c
+        found: dict[str, list[Subscription]] = {player_id: [] for player_id in player_ids}
+        if not player_ids:
+            return found
         with self.store.engine.connect() as c:
-            rows = c.execute(select(push_subscriptions_table).where(t.player_id == player_id)
+            rows = c.execute(select(push_subscriptions_table).where(t.player_id.in_(sorted(player_ids)))
                              .order_by(t.created_at)).all()
-        return [Subscription(r.endpoint, r.p256dh, r.auth, r.lang) for r in rows]
+        for r in rows:
+            found[r.player_id].append(Subscription(r.endpoint, r.p256dh, r.auth, r.lang))
+        return found
 
     # --- events -------------------------------------------------------------------------------------
     def add_events(self, events: Sequence[Event]) -> int:

@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 from sqlalchemy import text
 
-from hanpan.web.errors import Refusal, answer_body
+from hanpan.web.errors import Refusal
 
 if TYPE_CHECKING:
     from hanpan.web.hub import Hub
@@ -39,10 +39,6 @@ def _head() -> str:
 def include(app: FastAPI, get_hub: Callable[[], Hub], settings: ServerSettings) -> None:
     router = APIRouter()
     head = _head()
-
-    @app.exception_handler(NotYours)
-    async def _not_yours(_request: Request, e: NotYours) -> JSONResponse:
-        return JSONResponse(answer_body(e), status_code=e.status)
 
     @router.get("/metrics", include_in_schema=False)
     async def metrics(request: Request) -> Response:

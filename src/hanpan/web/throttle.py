@@ -20,9 +20,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
 
-from hanpan.web.errors import Param, Refusal, answer_body, words
+from hanpan.web.errors import Param, Refusal, words
 from hanpan.web.settings import ServerSettings
 
 T = TypeVar("T")
@@ -33,6 +32,8 @@ MINUTE = 60.0
 class Throttled(Refusal):
     """A request refused for now: ``status`` (429, or 503 when the server is busy) and the seconds to wait
     (``code``, ``params``: ``hanpan.web.errors``)."""
+
+    detail_limit = 100_000  # the line may list what is allowed at length
 
     def __init__(self, message: str, retry_after: float, status: int = 429, code: str | None = None,
                  params: dict[str, Param] | None = None) -> None:
@@ -207,16 +208,11 @@ class HashPool:
 
 
 def install(app: FastAPI, settings: ServerSettings) -> HashPool:
-    """Put the limits and the hash pool on ``app`` (``throttles(request)``, ``hash_pool(request)``), and
-    answer ``Throttled`` with its one line and ``Retry-After``; the pool, for the app to close."""
+    """Put the limits and the hash pool on ``app`` (``throttles(request)``, ``hash_pool(request)``; the app
+    answers ``Throttled`` as every ``Refusal``, with ``Retry-After``); the pool, for the app to close."""
     pool = HashPool(settings.hash_workers)
     app.state.hanpan_throttles = Throttles.of(settings)
     app.state.hanpan_hash_pool = pool
-
-    @app.exception_handler(Throttled)
-    async def _throttled(_request: Request, e: Throttled) -> JSONResponse:
-        return JSONResponse(answer_body(e, 100_000), status_code=e.status,
-                            headers={"Retry-After": str(e.retry_after)})
 
     return pool
 
