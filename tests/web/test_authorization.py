@@ -17,6 +17,7 @@ from starlette.routing import Mount, Route
 from hanpan.web.app import create_app
 from hanpan.web.authorization import (
     ACCOUNT,
+    ADMIN,
     ANYONE,
     AUTHORIZATION,
     CREATOR,
@@ -26,6 +27,7 @@ from hanpan.web.authorization import (
     SEAT,
     TABLE_PLAYER,
 )
+from hanpan.web.moderation import Moderation
 
 from .helpers import TEST_SETTINGS
 
@@ -63,7 +65,9 @@ class World:
         self.sessions: dict[str, tuple[str, str]] = {}
         for name, path, body in [("Ann", "/api/account/register", {"name": "Ann", "password": "pass word 1"}),
                                  ("Bob", "/api/account/register", {"name": "Bob", "password": "pass word 2"}),
-                                 ("Gus", "/api/account/guest", {"name": "Gus"})]:
+                                 ("Gus", "/api/account/guest", {"name": "Gus"}),
+                                 ("Ada", "/api/account/register", {"name": "Ada", "password": "pass word 3"}),
+                                 ("Vic", "/api/account/register", {"name": "Vic", "password": "pass word 4"})]:
             self.c.cookies.clear()
             answer = self.c.post(path, json=body)
             assert answer.status_code in (200, 201), answer.text
@@ -87,6 +91,12 @@ class World:
         self.table_id = table.json()["id"]
         chat = self.request("POST", f"/api/tables/{self.table_id}/chat", "Ann", {"text": "hello"})
         self.message_id = chat.json()["id"]
+        # Ada moderates (the admin routes act on Vic and on a table of Vic's, so no other rule's check changes)
+        Moderation(client.app.state.hanpan_lobby().hub.store).set_admin("Ada", True, "test")
+        other_table = self.request("POST", "/api/tables", "Vic", {"game": "spirits_of_the_wild",
+                                                                  "seats": [{"kind": "me"}, {"kind": "open"}]})
+        self.closing_table_id = other_table.json()["id"]
+        self.admin_key = self.request("POST", "/api/account/keys", "Ada", {"label": "bot"}).json()["key"]
 
     def request(self, method: str, path: str, who: str | None = None, body: Any = None, csrf: bool = True,
                 token: str | None = None) -> Any:
@@ -102,6 +112,8 @@ class World:
         return self.c.request(method, path, json=body, headers=headers)
 
     def path(self, template: str) -> str:
+        if template.startswith("/api/admin/"):
+            template = template.replace("{name}", "Vic").replace("{table_id}", self.closing_table_id)
         if template.endswith(("/record", "/replay")):
             template = template.replace("{game_id}", self.finished_id)
         return (template.replace("{game_id}/{name}", "harmonies/board.js").replace("{game_id}", self.game_id)
@@ -130,6 +142,12 @@ BODIES: dict[str, Any] = {
     "/api/account/push/forget": {"endpoint": "https://push.example.org/device-1"},
     "/api/account/email": {"address": None},
     "/api/email/confirm": {"token": "no-such-token"},
+    "/api/admin/reports/{message_id}/dismiss": {"reason": "test"},
+    "/api/admin/messages/{message_id}/hide": {"reason": "test"},
+    "/api/admin/players/{name}/mute": {"minutes": 5, "reason": "test"},
+    "/api/admin/players/{name}/ban": {"days": 1, "reason": "test"},
+    "/api/admin/players/{name}/lift": {"kind": "ban", "reason": "test"},
+    "/api/admin/tables/{table_id}/close": {"reason": "test"},
 }
 
 
@@ -185,6 +203,13 @@ def test_each_rule_holds(world: World, route: tuple[str, str], rule: str) -> Non
     elif rule in (ACCOUNT, PAGE):
         assert world.request(method, path, "Gus", body).status_code == 403
         assert world.request(method, path, "Bob", body).status_code not in DENIED
+    elif rule == ADMIN:  # an account without the role, a guest, the admin's own API key: no
+        for who in ("Bob", "Gus"):
+            assert world.request(method, path, who, body).status_code == 403
+        if method != "GET":
+            assert world.request(method, path, "Ada", body, csrf=False).status_code == 403
+        assert world.request(method, path, body=body, token=world.admin_key).status_code == 403
+        assert world.request(method, path, "Ada", body).status_code not in DENIED, path
     elif rule == TABLE_PLAYER or rule == CREATOR:
         assert world.request(method, path, "Bob", body).status_code == 403
         assert world.request(method, path, "Ann", body).status_code not in DENIED

@@ -34,7 +34,7 @@ ERRORS_JS = WEB / "static" / "js" / "errors.js"
 #: the exceptions and helpers whose third argument (or ``code=``) is an error's code
 CODED = {"ApiError": 2, "MoveRefused": 2, "TableRefused": 2, "AccountRefused": 2, "Refusal": 2, "_refuse": 4,
          "error_body": 1, "body": 1, "_cut": 1, "Throttled": 3,
-         "NotifyRefused": 2, "SettingsRefused": 1, "NotYours": 2}
+         "NotifyRefused": 2, "SettingsRefused": 1, "NotYours": 2, "ModerationRefused": 2}
 #: written in Latin letters on a Korean page and yet no English: protocol names and units
 NOT_ENGLISH = {"API", "JSON", "HTTP", "KiB", "MiB", "id", "Bearer", "TOKEN"}
 HANGUL = re.compile(r"[\uac00-\ud7a3]")

@@ -164,6 +164,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
     p.add_argument("--limit", type=_positive, default=50, help="the newest reports to list (default 50)")
 
+    p = commands.add_parser("admin", help="the web app's admins: grant or revoke the role, list them, read the "
+                                          "audit log of their actions")
+    p.add_argument("action", choices=("grant", "revoke", "list", "log"))
+    p.add_argument("name", nargs="?", default=None, help="an account's name (grant, revoke)")
+    p.add_argument("--reason", default="-", help="why (written to the audit log)")
+    p.add_argument("--db", default=None, help="SQLAlchemy database URL (default: the one hanpan serve uses)")
+    p.add_argument("--limit", type=_positive, default=50, help="the newest audit lines to print (default 50)")
+
     p = commands.add_parser("db", help="the web app's SQLite database: a consistent copy taken while it serves, "
                                        "or that copy put back (the server stopped)")
     p.add_argument("action", choices=("backup", "restore"))
@@ -513,6 +521,14 @@ def cmd_chat(args: argparse.Namespace, lang: str) -> int:
     return command(args.db, args.limit)
 
 
+def cmd_admin(args: argparse.Namespace, lang: str) -> int:
+    try:
+        from hanpan.web.admin_command import command
+    except ImportError as e:
+        raise UsageError(f"admin needs the 'web' extra ({e.name} is missing): pip install 'hanpan[web]'") from None
+    return command(args.action, args.name, args.db, args.limit, args.reason)
+
+
 def cmd_db(args: argparse.Namespace, lang: str) -> int:
     try:
         from hanpan.web.db_command import command
@@ -536,6 +552,7 @@ COMMANDS = {
     "ratings": cmd_ratings,
     "chat": cmd_chat,
     "db": cmd_db,
+    "admin": cmd_admin,
     "bots": cmd_bots,
 }
 

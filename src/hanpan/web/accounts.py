@@ -41,6 +41,7 @@ from sqlalchemy.exc import IntegrityError
 
 from hanpan.web.confusables import name_looks
 from hanpan.web.errors import Param, Refusal
+from hanpan.web.sanctions import Sanction, in_force
 from hanpan.web.schema import api_keys_table, players_table, sessions_table
 from hanpan.web.storage import Store
 
@@ -62,6 +63,8 @@ class AccountRefused(Refusal):
     """A request about players that cannot be done; ``status`` is the HTTP status to answer with (``code``,
     ``params``: ``hanpan.web.errors``), and ``retry_after`` (whole seconds, or None) when to ask again."""
 
+    detail_limit = 100_000  # the line may list what is allowed at length
+
     def __init__(self, status: int, message: str, code: str | None = None, params: dict[str, Param] | None = None,
                  retry_after: float | None = None) -> None:
         super().__init__(status, message, code, params)
@@ -75,6 +78,7 @@ class Player:
     id: str
     name: str
     guest: bool
+    admin: bool = False  # may moderate the site (hanpan admin grant NAME)
 
 
 @dataclass(frozen=True)
@@ -307,12 +311,12 @@ class Accounts:
 
     def player(self, player_id: str) -> Player | None:
         row = self._row(players_table.c.id == player_id)
-        return Player(row.id, row.name, row.password_hash is None) if row is not None else None
+        return Player(row.id, row.name, row.password_hash is None, bool(row.admin)) if row is not None else None
 
     def player_by_name(self, name: str) -> Player | None:
         """The player whose name compares equal to ``name`` (any case)."""
         row = self._row(players_table.c.name_key == name_key(name.strip()))
-        return Player(row.id, row.name, row.password_hash is None) if row is not None else None
+        return Player(row.id, row.name, row.password_hash is None, bool(row.admin)) if row is not None else None
 
     def _verify(self, password_hash: str | None, password: str) -> bool:
         """Whether ``password`` matches; a missing hash (unknown name, guest) costs the same time."""
@@ -335,6 +339,14 @@ class Accounts:
         if not self._verify(row.password_hash if row is not None else None, password):
             raise AccountRefused(401, WRONG_LOGIN, "login_wrong")
         self.limiter.succeeded(key[:200], address, stamp)
+        with self.store.engine.connect() as c:  # told only to whoever knows the password
+            banned = in_force(c, row.id, "ban", self.now())
+        if banned is not None:
+            if banned.until is None:
+                raise AccountRefused(403, f"this account is {banned.line()}", "account_banned_for_good",
+                                     {"reason": banned.reason})
+            raise AccountRefused(403, f"this account is {banned.line()}", "account_banned",
+                                 {"until": banned.until.isoformat(), "reason": banned.reason})
         if self.hasher.check_needs_rehash(row.password_hash):
             new_hash = self.hasher.hash(password)
             with self.store._writing(), self.store.engine.begin() as c:
@@ -379,14 +391,19 @@ class Accounts:
         if not cookie_value or len(cookie_value) > 200:
             return None
         query = (select(sessions_table.c.csrf, sessions_table.c.expires_at, players_table.c.id,
-                        players_table.c.name, players_table.c.password_hash)
+                        players_table.c.name, players_table.c.password_hash, players_table.c.admin)
                  .join(players_table, players_table.c.id == sessions_table.c.player_id)
                  .where(sessions_table.c.id_hash == _sha256(cookie_value)))
         with self.store.engine.connect() as c:
             row = c.execute(query).first()
         if row is None or _utc(row.expires_at) <= self.now():
             return None
-        return Session(Player(row.id, row.name, row.password_hash is None), row.csrf)
+        return Session(Player(row.id, row.name, row.password_hash is None, bool(row.admin)), row.csrf)
+
+    def muted(self, player_id: str) -> Sanction | None:
+        """The player's chat mute in force now, or None (their page says why and until when)."""
+        with self.store.engine.connect() as c:
+            return in_force(c, player_id, "mute", self.now())
 
     def end_session(self, cookie_value: str) -> None:
         with self.store._writing(), self.store.engine.begin() as c:
@@ -437,9 +454,9 @@ class Accounts:
         """The account an API key belongs to; None for an unknown or deleted key."""
         if not key.startswith(KEY_PREFIX) or len(key) > 200:
             return None
-        query = (select(players_table.c.id, players_table.c.name, players_table.c.password_hash)
+        query = (select(players_table.c.id, players_table.c.name, players_table.c.password_hash, players_table.c.admin)
                  .join(api_keys_table, api_keys_table.c.player_id == players_table.c.id)
                  .where(api_keys_table.c.key_hash == _sha256(key)))
         with self.store.engine.connect() as c:
             row = c.execute(query).first()
-        return Player(row.id, row.name, row.password_hash is None) if row is not None else None
+        return Player(row.id, row.name, row.password_hash is None, bool(row.admin)) if row is not None else None

@@ -31,7 +31,14 @@ from hanpan.core.errors import HanpanError, UnknownGameError
 from hanpan.core.record import Record
 from hanpan.core.registry import all_games
 from hanpan.core.registry import game as find_game
-from hanpan.web import routes_accounts, routes_analysis, routes_notifications, routes_operator, routes_tables
+from hanpan.web import (
+    routes_accounts,
+    routes_admin,
+    routes_analysis,
+    routes_notifications,
+    routes_operator,
+    routes_tables,
+)
 from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.analysis_lane import AnalysisLane
 from hanpan.web.errors import Refusal, answer_body, hanpan_code, one_line, words
@@ -40,6 +47,7 @@ from hanpan.web.hub import Hub, web_options
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, game_part
 from hanpan.web.lobby import Lobby
 from hanpan.web.middleware import BodyLimit, CountErrors, HostCheck, SecurityHeaders
+from hanpan.web.moderation import Moderation
 from hanpan.web.notifier import Notifier
 from hanpan.web.openapi_errors import install as describe_errors
 from hanpan.web.ratings import Ratings, rated_levels
@@ -48,7 +56,6 @@ from hanpan.web.reviews import Reviews
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.settings import ServerSettings
 from hanpan.web.storage import Store, StoredGame
-from hanpan.web.tables import TableRefused
 from hanpan.web.throttle import install as install_throttles
 
 log = logging.getLogger("hanpan.web")
@@ -104,6 +111,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         # reviews and hints: their own low-priority workers, after the computer seats (docs/architecture.md)
         holder["reviews"] = reviews = Reviews(hub, AnalysisLane(settings.analysis_workers, hub.bots), settings)
         holder["notifier"] = notifier = Notifier(hub)
+        holder["moderation"] = Moderation(store, clock=lambda: hub.clock())
         hub.metrics.gauge("hanpan_analysis_waiting", "Review and hint decisions waiting for the analysis lane",
                           lambda: reviews.lane.waiting)
         await hub.start()
@@ -151,6 +159,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         found: Notifier = holder["notifier"]
         return found
 
+    def moderation() -> Moderation:
+        found: Moderation = holder["moderation"]
+        return found
+
     app.state.hanpan_lobby = lobby
     app.state.hanpan_notifier = notifier
 
@@ -184,17 +196,10 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
 
     # --- errors: one line each -----------------------------------------------------------------
     # each answer: {"detail": English line, "code", "params"} (hanpan.web.errors, docs/api.md)
-    @app.exception_handler(ApiError)
-    async def _api_error(_request: Request, e: ApiError) -> JSONResponse:
-        return JSONResponse(answer_body(e), status_code=e.status)
-
-    @app.exception_handler(TableRefused)
-    async def _table_refused(_request: Request, e: TableRefused) -> JSONResponse:
-        return JSONResponse(answer_body(e), status_code=e.status)
-
-    @app.exception_handler(MoveRefused)
-    async def _refused(_request: Request, e: MoveRefused) -> JSONResponse:
-        return JSONResponse(answer_body(e, 2000), status_code=e.status)
+    @app.exception_handler(Refusal)  # every kind: ApiError, MoveRefused, TableRefused, Throttled …
+    async def _refused(_request: Request, e: Refusal) -> JSONResponse:
+        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
+        return JSONResponse(answer_body(e), status_code=e.status, headers=headers)
 
     @app.exception_handler(HanpanError)
     async def _hanpan(_request: Request, e: HanpanError) -> JSONResponse:
@@ -227,6 +232,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
     routes_notifications.include(app, notifier)
     routes_operator.include(app, hub, settings)
+    routes_admin.include(app, hub, lobby, moderation)
 
     def count_error(route: str, status: int) -> None:
         if "hub" in holder:  # not before the app has started
@@ -467,6 +473,7 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
     app.get("/leaderboard", include_in_schema=False)(page("leaderboard"))
     app.get("/settings", include_in_schema=False)(page("settings"))
     app.get("/unsubscribe", include_in_schema=False)(page("unsubscribe"))
+    app.get("/admin", include_in_schema=False)(page("admin"))
 
     @app.get("/static/games/{game_id}/{name}", include_in_schema=False)
     async def game_asset(game_id: str, name: str) -> FileResponse:

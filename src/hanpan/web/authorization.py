@@ -12,6 +12,8 @@ The rules:
 - ``page``: the account's own page session (never an API key), with ``X-CSRF-Token`` for a change.
 - ``table player``: a player sitting at that table.
 - ``creator``: the player who made that table.
+- ``admin``: an account given the admin role (``hanpan admin grant NAME``), from its page session (never an
+  API key), with ``X-CSRF-Token`` for a change.
 - ``operator``: a client at an address the server was given (``--metrics-from``; this machine's own by
   default): what the people running the site read.
 """
@@ -26,6 +28,7 @@ PAGE = "page"
 TABLE_PLAYER = "table player"
 CREATOR = "creator"
 OPERATOR = "operator"
+ADMIN = "admin"
 
 #: (method, path) -> (rule, what it is for)
 AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
@@ -94,6 +97,17 @@ AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
     ("GET", "/static/games/{game_id}/{name}"): (ANYONE, "a game's board script and styles"),
     ("GET", "/static"): (ANYONE, "the pages' scripts and styles"),
     ("GET", "/openapi.json"): (ANYONE, "the API's description"),
+    # moderation
+    ("GET", "/api/admin/reports"): (ADMIN, "reported chat messages with the messages around them"),
+    ("POST", "/api/admin/reports/{message_id}/dismiss"): (ADMIN, "a message's reports were wrong: handled"),
+    ("POST", "/api/admin/messages/{message_id}/hide"): (ADMIN, "hide a chat message from every page"),
+    ("GET", "/api/admin/players/{name}"): (ADMIN, "a player's sanctions in force and lately"),
+    ("POST", "/api/admin/players/{name}/mute"): (ADMIN, "mute a player's chat for some minutes"),
+    ("POST", "/api/admin/players/{name}/ban"): (ADMIN, "ban an account: sessions end, seats taken over"),
+    ("POST", "/api/admin/players/{name}/lift"): (ADMIN, "end a mute or a ban now"),
+    ("POST", "/api/admin/tables/{table_id}/close"): (ADMIN, "close a table: its game ends unrated"),
+    ("GET", "/api/admin/audit"): (ADMIN, "the audit log of every admin action"),
+    ("GET", "/admin"): (ANYONE, "the admin page (it asks an admin to log in)"),
     # running the site
     ("GET", "/metrics"): (OPERATOR, "Prometheus metrics: moves, pushes' latency, sockets, queues, errors"),
     ("GET", "/healthz"): (ANYONE, "the process answers"),

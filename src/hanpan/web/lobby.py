@@ -251,6 +251,62 @@ class Lobby:
                 self.hub.changed(live)
         return message
 
+    async def chat_hidden(self, table_id: str) -> None:
+        """An admin hid a message of ``table_id``'s chat: its game's pages (here and elsewhere) show the chat
+        without it."""
+        table = await self.table(table_id)
+        if table.game_id is None:
+            return
+        live = await self.hub.get(table.game_id)
+        if live is not None:
+            live.chat = await self.hub.db(self.tables.chat, table.id)
+            live.version += 1
+            self.hub.changed(live)
+        await self.hub.sync.announce(CHANGED, table.game_id)
+
+    # --- moderation --------------------------------------------------------------------------------
+    async def close(self, table_id: str) -> str:
+        """An admin closes a table: an open one leaves the lobby, a game in progress ends unfinished and
+        unrated (409 when it has ended already).  The status it had."""
+        table = await self.table(table_id)
+        was = table.status
+        if was not in ("open", "playing"):
+            raise TableRefused(409, f"this table has ended already ({was})", "table_ended", {"status": was})
+        live = await self.hub.get(table.game_id) if table.game_id is not None else None
+        if live is not None:
+            async with live.lock:
+                if not (live.state.is_over or live.abandoned):
+                    await self.hub.db(self.hub.store.abandon, live.stored.id)
+                    live.abandoned = True
+                    live.version += 1
+        await self.hub.db(self.tables.set_status, table.id, "abandoned")
+        self.changed()
+        log.info("table %s closed by an admin (it was %s)", table.id, was)
+        if live is not None:
+            await self.hub.sync.announce(CHANGED, live.stored.id)
+            self.hub.changed(live)
+        return was
+
+    async def remove(self, player_id: str) -> int:
+        """A banned player leaves every table: stands up from the open ones, and their seats in games in
+        progress are taken over as the table says for a player who leaves.  How many seats."""
+        done = 0
+        for table in await self.hub.db(self.tables.of_player, player_id):
+            seat = table.seat_of(player_id)
+            if seat is None:
+                continue
+            if table.status == "open":
+                await self.hub.db(self.tables.leave_before_start, table, table.sitting[seat])
+                done += 1
+            elif table.status == "playing" and table.game_id is not None:
+                live = await self.hub.get(table.game_id)
+                if live is not None:
+                    await self._take_over(table, live, seat, why="removed")
+                    done += 1
+        if done:
+            self.changed()
+        return done
+
     # --- the end, the clock ----------------------------------------------------------------------
     async def game_over(self, live: LiveGame) -> None:
         """A table's game ended: close the table and, when rated, rate its players."""
@@ -278,15 +334,7 @@ class Lobby:
         done = 0
         if not await self.hub.sync.peers.leads():
             return done
-        for table in await self.hub.db(self.tables.turn_based_playing):
-            if table.game_id is None:
-                continue
-            live = await self.hub.get(table.game_id)
-            if live is None or live.state.is_over or live.abandoned:
-                continue
-            seat = live.state.current_player
-            if seat is None or live.is_bot(seat):
-                continue
+        for table, live, seat in await self.hub.people_to_move(await self.hub.db(self.tables.turn_based_playing)):
             # the seat got the move with the game's last change (a move, or the start)
             if (self.hub.clock() - live.stored.updated_at).total_seconds() > int(table.pace["limit_s"]):
                 await self._take_over(table, live, seat, why="ran out of time")

@@ -14,7 +14,17 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from hanpan.web.authorization import ACCOUNT, ANYONE, AUTHORIZATION, CREATOR, PAGE, PLAYER, SEAT, TABLE_PLAYER
+from hanpan.web.authorization import (
+    ACCOUNT,
+    ADMIN,
+    ANYONE,
+    AUTHORIZATION,
+    CREATOR,
+    PAGE,
+    PLAYER,
+    SEAT,
+    TABLE_PLAYER,
+)
 from hanpan.web.errors import CODES
 
 #: what each error status means here, as the description says it
@@ -35,9 +45,19 @@ MEANING = {
 ANY = (400, 408, 413)
 #: who may call: API keys (401), sessions without their CSRF token and malformed Authorization (403)
 BY_RULE: dict[str, tuple[int, ...]] = {ANYONE: (), SEAT: (401, 403), PLAYER: (401, 403), ACCOUNT: (401, 403),
-                                       PAGE: (401, 403), TABLE_PLAYER: (401, 403), CREATOR: (401, 403)}
+                                       PAGE: (401, 403), TABLE_PLAYER: (401, 403), CREATOR: (401, 403),
+                                       ADMIN: (401, 403)}
 #: each operation's own statuses (beside ANY, its rule's and 422 when it takes parameters or a body)
 OWN: dict[tuple[str, str], tuple[int, ...]] = {
+    ("GET", "/api/admin/reports"): (),
+    ("POST", "/api/admin/reports/{message_id}/dismiss"): (404,),
+    ("POST", "/api/admin/messages/{message_id}/hide"): (404,),
+    ("GET", "/api/admin/players/{name}"): (404,),
+    ("POST", "/api/admin/players/{name}/mute"): (404,),
+    ("POST", "/api/admin/players/{name}/ban"): (404,),
+    ("POST", "/api/admin/players/{name}/lift"): (404, 409),
+    ("POST", "/api/admin/tables/{table_id}/close"): (404, 409),
+    ("GET", "/api/admin/audit"): (),
     ("GET", "/api/meta"): (),
     ("GET", "/api/catalog/{game_id}"): (404,),
     ("POST", "/api/games"): (404, 429),

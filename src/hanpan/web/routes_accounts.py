@@ -15,12 +15,10 @@ from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Request, Response
-from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from hanpan.web.accounts import KEY_PREFIX, SESSION_DAYS, AccountRefused, Accounts, Player, Session
 from hanpan.web.accounts import key_id as id_of_key
-from hanpan.web.errors import answer_body
 from hanpan.web.throttle import hash_pool, throttles
 
 COOKIE = "hanpan_session"
@@ -67,11 +65,6 @@ class KeyRequest(BaseModel):
 def include(app: FastAPI, get_accounts: Callable[[], Accounts]) -> None:
     """Serve the players' API on ``app``; ``get_accounts`` gives the ``Accounts`` (made when the app starts)."""
     app.state.hanpan_accounts = get_accounts
-
-    @app.exception_handler(AccountRefused)
-    async def _refused(_request: Request, e: AccountRefused) -> JSONResponse:
-        headers = {"Retry-After": str(e.retry_after)} if e.retry_after is not None else None
-        return JSONResponse(answer_body(e, 100_000), status_code=e.status, headers=headers)
 
     app.include_router(router)
 
@@ -140,6 +133,22 @@ async def require_player(request: Request, *, write: bool, account: bool = False
     return player
 
 
+async def require_admin(request: Request, *, write: bool) -> Player:
+    """The admin behind ``request``: only from a page session (never an API key: a bot's key cannot ban),
+    with the CSRF token for a change; 401 logged out, 403 for anyone else."""
+    if _api_key(request) is not None:
+        raise AccountRefused(403, "moderation is done from the admin page, not with an API key", "admin_page_only")
+    session = await _session(request)
+    if session is None:
+        raise AccountRefused(401, "log in first (POST /api/account/login)", "login_needed_page")
+    if write:
+        _check_csrf(request, session)
+    if not session.player.admin:
+        raise AccountRefused(403, "only the site's admins may do this (hanpan admin grant NAME makes one)",
+                             "admin_only")
+    return session.player
+
+
 async def _page_session(request: Request, *, write: bool) -> Session:
     """The session of a page that manages its account (never an API key): 401/403 otherwise."""
     if _api_key(request) is not None:
@@ -176,7 +185,11 @@ async def whoami(request: Request) -> dict[str, Any]:
     if _api_key(request) is not None:
         return {"player": player_json(await current_player(request, write=False)), "csrf": None}
     session = await _session(request)
-    return {"player": player_json(session.player if session else None), "csrf": session.csrf if session else None}
+    if session is None:
+        return {"player": None, "csrf": None}
+    muted = await asyncio.to_thread(accounts_of(request).muted, session.player.id)
+    return {"player": player_json(session.player), "csrf": session.csrf, "admin": session.player.admin,
+            "muted": muted.to_json() if muted is not None else None}
 
 
 @router.post("/register", status_code=201, summary="Make an account and log in")

@@ -15,14 +15,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, FastAPI, Query, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 
 from hanpan.web import notify_send
 from hanpan.web.accounts import Player
-from hanpan.web.errors import Refusal, answer_body
+from hanpan.web.errors import Refusal
 from hanpan.web.notifier import Notifier
-from hanpan.web.notify_settings import SettingsRefused, check
+from hanpan.web.notify_settings import check
 from hanpan.web.routes_accounts import require_player
 from hanpan.web.throttle import Window
 
@@ -40,7 +40,6 @@ class NotifyRefused(Refusal):
     """A notifications request that cannot be done (its status, line, code and parameters; a 429 says
     when to ask again)."""
 
-    retry_after: int | None = None
 
 
 Lang = Literal["en", "ko"]
@@ -119,13 +118,6 @@ def include(app: FastAPI, get_notifier: Callable[[], Notifier]) -> None:
     def throttled(wait: float, refused: NotifyRefused) -> NotifyRefused:
         refused.retry_after = int(wait) + 1
         return refused
-
-    @app.exception_handler(NotifyRefused)
-    @app.exception_handler(SettingsRefused)
-    async def _refused(_request: Request, e: Refusal) -> JSONResponse:
-        wait = getattr(e, "retry_after", None)
-        return JSONResponse(answer_body(e), status_code=e.status,
-                            headers={"Retry-After": str(wait)} if wait is not None else None)
 
     async def state(player: Player) -> dict[str, Any]:
         notifier = get_notifier()

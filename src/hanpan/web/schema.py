@@ -1,8 +1,8 @@
 """The tables of players, lobby tables and ratings (beside the games of ``storage``; one ``metadata``).
 
 Migration ``0002_players_tables_ratings`` makes them (``0005`` adds ``players.name_skeleton*``, ``0006``
-``table_seats.left_why`` and ``left_move``, ``0007`` the notifications' tables); a change here needs a new
-migration there.
+``table_seats.left_why`` and ``left_move``, ``0007`` the notifications' tables, ``0008`` moderation's); a
+change here needs a new migration there.
 
 - ``players``: an account (a password hash) or a guest (none); ``name_key`` is the name case-folded, unique;
   ``name_skeleton*`` what it looks like (``hanpan.web.confusables``), so no new name looks like another.
@@ -12,7 +12,10 @@ migration there.
   it started (``game_id``) once its seats were full.
 - ``table_seats``: who sits where at a table (a player; a computer level has no row), and who left, why
   and after how many moves.
-- ``chat_messages`` / ``chat_reports``: a table's chat and the reports of its messages.
+- ``chat_messages`` / ``chat_reports``: a table's chat (a message an admin hid keeps its row, marked) and
+  the reports of its messages (handled once an admin acted on the message or dismissed them).
+- ``sanctions``: a player's chat muted or account banned, until when (None: for good), why, by whom; lifted
+  early or not.  ``audit_log``: every admin action: who, what, on what, why, when.
 - ``ratings`` / ``rating_history``: a rating per player (or ``level:NAME``) per game and player count,
   and every change of one with the game that made it.
 - ``notification_settings``: which events reach a player by which channel, their quiet hours, and their
@@ -37,6 +40,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
 )
 
 from hanpan.web.storage import metadata
@@ -52,6 +56,7 @@ players_table = Table(
     Column("name_skeleton_cased", String(400), nullable=True, index=True),
     Column("password_hash", Text, nullable=True),  # Argon2id; None for a guest
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("admin", Boolean, nullable=False, server_default=false()),  # hanpan admin grant NAME
 )
 
 sessions_table = Table(
@@ -110,6 +115,7 @@ chat_messages_table = Table(
     Column("player_id", String(32), ForeignKey("players.id"), nullable=False),
     Column("text", String(300), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("hidden_at", DateTime(timezone=True), nullable=True),  # an admin hid it (hanpan.web.moderation)
     Index("ix_chat_messages_table", "table_id", "id"),
 )
 
@@ -119,6 +125,31 @@ chat_reports_table = Table(
     Column("reporter_id", String(32), ForeignKey("players.id"), primary_key=True),
     Column("reason", String(200), nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("handled_at", DateTime(timezone=True), nullable=True),
+)
+
+sanctions_table = Table(
+    "sanctions", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player_id", String(32), ForeignKey("players.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(8), nullable=False),  # mute (their chat), ban (their account)
+    Column("reason", String(300), nullable=False),
+    Column("until", DateTime(timezone=True), nullable=True),  # None: until lifted
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("created_by", String(80), nullable=False),  # the admin's name (or cli:USER)
+    Column("lifted_at", DateTime(timezone=True), nullable=True),
+    Index("ix_sanctions_player", "player_id", "kind"),
+)
+
+audit_log_table = Table(
+    "audit_log", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("at", DateTime(timezone=True), nullable=False, index=True),
+    Column("actor", String(80), nullable=False),  # an admin's name, or cli:USER for the command line
+    Column("action", String(20), nullable=False),  # grant, revoke, mute, ban, lift, hide, dismiss, close
+    Column("target", String(120), nullable=False),  # player:NAME, message:ID, table:ID
+    Column("reason", String(300), nullable=False),
+    Column("details", Text, nullable=False),  # JSON: what else the action says (until, the message's text …)
 )
 
 ratings_table = Table(

@@ -43,6 +43,7 @@ from hanpan.agents.registry import agent_names
 from hanpan.core.registry import game as find_game
 from hanpan.web.accounts import Player, name_key
 from hanpan.web.errors import Refusal, words
+from hanpan.web.sanctions import in_force
 from hanpan.web.schema import (
     chat_messages_table,
     chat_reports_table,
@@ -88,7 +89,8 @@ class SeatSpec:
 
 @dataclass(frozen=True)
 class Departure:
-    """A person who left a seat: ``why`` is ``left``, ``ran out of time`` or ``declined`` (a rematch);
+    """A person who left a seat: ``why`` is ``left``, ``ran out of time``, ``declined`` (a rematch) or
+    ``removed`` (banned by an admin);
     ``move`` the number of moves made by then (None: before the game)."""
 
     player: Player
@@ -488,6 +490,12 @@ class Tables:
             t.left = left.get(t.id, {})
         return tables
 
+    def of_player(self, player_id: str) -> list[LobbyTable]:
+        """The open and playing tables where ``player_id`` sits now."""
+        seated = select(table_seats_table.c.table_id).where(table_seats_table.c.player_id == player_id,
+                                                            table_seats_table.c.left_at.is_(None))
+        return self._where(lobby_tables_table.c.id.in_(seated), lobby_tables_table.c.status.in_(("open", "playing")))
+
     def everyone_of(self, table_id: str) -> dict[int, Player]:
         """Everyone who sat at the table, those who left too (seat -> player)."""
         with self.store.engine.connect() as c:
@@ -556,6 +564,10 @@ class Tables:
             raise TableRefused(400, f"a chat message is at most {CHAT_MAX} characters", "chat_long", {"max": CHAT_MAX})
         since = datetime.fromtimestamp(now().timestamp() - 60, UTC)
         with self.store._writing(), self.store.engine.begin() as c:
+            muted = in_force(c, person.id, "mute", now())
+            if muted is not None:
+                raise TableRefused(403, f"you are {muted.line()}", "chat_muted",
+                                   {"until": muted.until.isoformat() if muted.until else "-", "reason": muted.reason})
             recent = c.execute(select(chat_messages_table.c.id).where(
                 chat_messages_table.c.table_id == table_id, chat_messages_table.c.player_id == person.id,
                 chat_messages_table.c.created_at >= since)).all()
@@ -574,7 +586,8 @@ class Tables:
             rows = c.execute(select(chat_messages_table.c.id, chat_messages_table.c.text,
                                     chat_messages_table.c.created_at, players_table.c.name)
                              .join(players_table, players_table.c.id == chat_messages_table.c.player_id)
-                             .where(chat_messages_table.c.table_id == table_id)
+                             .where(chat_messages_table.c.table_id == table_id,
+                                    chat_messages_table.c.hidden_at.is_(None))
                              .order_by(chat_messages_table.c.id.desc()).limit(limit)).all()
         return [{"id": int(r.id), "name": r.name, "text": r.text, "at": r.created_at.isoformat()}
                 for r in reversed(rows)]

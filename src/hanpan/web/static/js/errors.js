@@ -147,6 +147,20 @@ export const ERRORS = {
   chat_report_own: ["You cannot report your own message.", "내 메시지는 신고할 수 없습니다."],
   // running the site
   metrics_address: ["The metrics answer only the addresses the server was given; not {address}.", "이 서버의 지표는 정해진 주소에만 보입니다 ({address}은(는) 아닙니다)."],
+  // moderation
+  account_banned: ["This account is banned until {until}: {reason}", "이 계정은 {until}까지 이용이 정지되었습니다: {reason}"],
+  account_banned_for_good: ["This account is banned: {reason}", "이 계정은 이용이 정지되었습니다: {reason}"],
+  chat_muted: ["You cannot write in chats until {until}: {reason}", "{until}까지 채팅을 쓸 수 없습니다: {reason}"],
+  admin_page_only: ["Moderation is done from the admin page, not with an API key.", "관리는 API 키가 아니라 관리 페이지에서 합니다."],
+  admin_only: ["Only the site's admins may do this.", "사이트 관리자만 할 수 있습니다."],
+  admin_guest: ["{name} is a guest: only an account can be an admin.", "{name} 님은 손님입니다. 계정만 관리자가 될 수 있습니다."],
+  player_unknown: ["No player is named {name}.", "{name}(이)라는 플레이어가 없습니다."],
+  message_unknown: ["There is no chat message {message}.", "{message}번 채팅 메시지가 없습니다."],
+  reason_needed: ["Give a reason (1 to 300 characters): the player and the audit log read it.", "이유를 적으세요(1~300자). 플레이어와 감사 기록에 남습니다."],
+  sanction_kind: ["A sanction is one of {allowed}.", "제재는 {allowed} 중 하나입니다."],
+  sanction_length: ["A {kind} lasts 1 to {max} minutes.", "{kind}은(는) 1분에서 {max}분까지입니다."],
+  sanction_none: ["{name} has no {kind} in force.", "{name} 님에게 지금 걸린 {kind}이(가) 없습니다."],
+  table_ended: ["This table has ended already ({status}).", "이 테이블은 이미 끝났습니다 ({status})."],
   // notifications
   notify_settings_object: ["The settings must be a JSON object.", "설정은 JSON 객체여야 합니다."],
   notify_setting_unknown: ["Unknown setting '{name}'; settings: {allowed}", "알 수 없는 설정 '{name}'; 가능한 설정: {allowed}"],
@@ -175,7 +189,18 @@ export const ERRORS = {
  */
 function paramText(value, lang) {
   if (value && typeof value === "object") return String(value[lang] ?? value.en ?? "");
+  if (typeof value === "string" && /^\d{4}-\d\d-\d\dT\d\d:\d\d/.test(value)) return when(value, lang);
   return String(value);
+}
+
+/**
+ * A moment the server gives (ISO 8601) as the reader's clock shows it.
+ * @param {string} iso @param {string} lang @returns {string}
+ */
+export function when(iso, lang) {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(lang === "ko" ? "ko-KR" : "en-GB", { dateStyle: "medium", timeStyle: "short" });
 }
 
 /**
