@@ -1,8 +1,10 @@
 // A table's chat, on the table's page while it fills and in its game's side bar: the messages as text
 // (never HTML), a form for the table's players (spectators read), and a Report button on another player's
-// message (POST /api/tables/{id}/chat/{message}/report).
+// message (POST /api/tables/{id}/chat/{message}/report).  A player an admin muted reads why and until when
+// in place of the form.
 
-import { api, t } from "./common.js";
+import { api, t, whoami } from "./common.js";
+import { when } from "./errors.js";
 import { h } from "./ui.js";
 
 export class Chat {
@@ -22,6 +24,16 @@ export class Chat {
     this.form = h("form", { class: "chat-form", onsubmit: (/** @type {Event} */ e) => this.send(e) },
       this.input, h("button", { type: "submit", id: "chat-send" }, t("send", lang)));
     this.muted = h("p", { class: "help" }, t("chat_muted", lang));
+    /** a player muted by an admin: why and until when, instead of the form */
+    this.mutedByAdmin = h("p", { class: "notice bad", id: "chat-muted" });
+    /** @type {import("./common.js").Sanction | null} */
+    this.mute = null;
+    whoami().then(({ muted }) => {
+      if (!muted) return;
+      this.mute = muted;
+      this.mutedByAdmin.textContent = t("chat_muted_until", lang, { until: muted.until ? when(muted.until, lang) : "—", reason: muted.reason });
+      if (this.formSlot.firstChild === this.form) this.formSlot.replaceChildren(this.mutedByAdmin);
+    });
     this.formSlot = h("div", {});
     this.panel = /** @type {HTMLElement} */ (h("section", { class: "chat", "aria-labelledby": "chat-title" },
       h("h2", { id: "chat-title" }, t("chat", lang)), this.list, this.formSlot, this.error));
@@ -34,7 +46,7 @@ export class Chat {
    */
   show(tableId, chat, writes, myName) {
     this.tableId = tableId;
-    const form = writes ? this.form : this.muted;
+    const form = !writes ? this.muted : this.mute ? this.mutedByAdmin : this.form;
     if (this.formSlot.firstChild !== form) this.formSlot.replaceChildren(form);
     const key = JSON.stringify([chat.map((m) => m.id), writes, myName, [...this.reported]]);
     if (key === this.shown) return;

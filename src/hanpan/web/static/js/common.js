@@ -49,7 +49,9 @@ export async function api(path, opts = {}) {
 
 /** @typedef {{id: string, name: string, guest: boolean}} Player */
 
-/** @type {Promise<{player: Player | null, csrf: string | null}> | null} */
+/** @typedef {{kind: string, reason: string, until: string | null, by: string}} Sanction */
+/** @typedef {{player: Player | null, csrf: string | null, admin?: boolean, muted?: Sanction | null}} Who */
+/** @type {Promise<Who> | null} */
 let whoPromise = null;
 /** Who is logged in on this page and the CSRF token of their session (asked once per page). */
 export function whoami() {
@@ -163,7 +165,7 @@ export function copyButton(text, label, lang, caption) {
  * @param {string} lang */
 function accountArea(lang) {
   const box = h("div", { class: "account", id: "account" });
-  whoami().then(({ player }) => {
+  whoami().then(({ player, admin }) => {
     if (player) {
       const out = h("button", { type: "button", id: "logout", class: "small" }, t("log_out", lang));
       out.addEventListener("click", async () => {
@@ -176,6 +178,7 @@ function accountArea(lang) {
       box.replaceChildren(h("a", { href: `/players/${encodeURIComponent(player.name)}`, id: "account-name",
         "aria-label": t("your_profile", lang, { name: player.name }) }, player.name,
       player.guest ? ` (${t("guest", lang)})` : ""), " ", settings, " ", out);
+      if (admin) box.prepend(h("a", { href: "/admin", id: "admin-link", class: "admin-link" }, t("admin_link", lang)), " ");
     } else {
       const dialog = loginDialog(lang);
       const open = h("button", { type: "button", id: "account-open", class: "small" }, `${t("log_in", lang)} / ${t("register", lang)}`);
