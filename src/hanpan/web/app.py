@@ -227,12 +227,6 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         log.exception("internal error on %s %s", request.method, request.url.path)
         return JSONResponse(error_body("internal error", "internal"), status_code=500)
 
-    routes_accounts.include(app, accounts)
-    routes_tables.include(app, hub, lobby, ratings)
-    routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
-    routes_notifications.include(app, notifier)
-    routes_operator.include(app, hub, settings)
-    routes_admin.include(app, hub, lobby, moderation)
 
     def count_error(route: str, status: int) -> None:
         if "hub" in holder:  # not before the app has started
@@ -452,6 +446,15 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
             with suppress(asyncio.CancelledError, Exception):
                 await sender
             hub().unsubscribe(live, subscriber)
+
+    # the other routes after the game's own: a request tries the routes in order, and a move or a game's
+    # body, the requests made most, then stops at the first few instead of walking every router
+    routes_accounts.include(app, accounts)
+    routes_tables.include(app, hub, lobby, ratings)
+    routes_analysis.include(app, reviews, live_game, acting_seat, lobby)
+    routes_notifications.include(app, notifier)
+    routes_operator.include(app, hub, settings)
+    routes_admin.include(app, hub, lobby, moderation)
 
     # --- pages and files -----------------------------------------------------------------------
     shell = (STATIC / "page.html").read_text("utf-8")

@@ -103,14 +103,22 @@ class Notifier:
     async def _tell_others(self) -> None:
         """With several processes: write this process's open pages down at once when one opens or closes,
         and every ``PRESENCE_S`` seconds (a line older than ``PRESENCE_FRESH_S`` is a dead process's)."""
+        written: set[tuple[str, int]] | None = None  # what the rows say (None: not known, write it all)
         while True:
             self._pages_changed.clear()
+            now_open = set(self.hub.pages)
             try:
-                await self.hub.db(self.rows.presence_put, self.hub.sync.peers.origin, list(self.hub.pages),
-                                  self.hub.clock())
+                if written is None:
+                    await self.hub.db(self.rows.presence_put, self.hub.sync.peers.origin, now_open, (),
+                                      self.hub.clock(), True)
+                else:
+                    await self.hub.db(self.rows.presence_put, self.hub.sync.peers.origin, now_open - written,
+                                      written - now_open, self.hub.clock())
+                written = now_open
             except asyncio.CancelledError:
                 raise
             except Exception:
+                written = None
                 log.exception("writing down the open pages failed")
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._pages_changed.wait(), PRESENCE_S)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import delete, func, insert, or_, select, update
+from sqlalchemy import delete, func, insert, or_, select, tuple_, update
 from sqlalchemy.exc import IntegrityError
 
 from hanpan.web.notify_settings import CHANNELS, defaults
@@ -255,15 +255,24 @@ class NotifyStore:
             c.execute(update(notification_events_table).where(t.id.in_(list(ids))).values(**values))
 
     # --- open pages (several processes) -----------------------------------------------------------------
-    def presence_put(self, origin: str, pages: Iterable[tuple[str, int]], at: datetime) -> None:
-        """This process's open pages, seen at ``at`` (its rows for pages closed since are deleted)."""
+    def presence_put(self, origin: str, opened: Iterable[tuple[str, int]], closed: Iterable[tuple[str, int]],
+                     at: datetime, everything: bool = False) -> None:
+        """This process's pages ``opened`` and ``closed`` since it last wrote them down, and every page of
+        its seen at ``at`` (one UPDATE: a thousand open pages are not written again every few seconds).
+        ``everything``: its first time, ``opened`` is all it has open (rows of an earlier life go)."""
         t = page_presence_table.c
-        pages = set(pages)
+        closed, opened = set(closed), set(opened)
         with self.store._writing(), self.store.engine.begin() as c:
-            c.execute(delete(page_presence_table).where(t.origin == origin))
-            if pages:
+            if everything:
+                c.execute(delete(page_presence_table).where(t.origin == origin))
+            gone = closed | opened  # an opened page's row may be there still (written, then a failed write)
+            if gone and not everything:
+                c.execute(delete(page_presence_table).where(
+                    t.origin == origin, tuple_(t.game_id, t.seat).in_(sorted(gone))))
+            c.execute(update(page_presence_table).where(t.origin == origin).values(seen_at=at))
+            if opened:
                 c.execute(insert(page_presence_table),
-                          [{"game_id": g, "seat": s, "origin": origin, "seen_at": at} for g, s in sorted(pages)])
+                          [{"game_id": g, "seat": s, "origin": origin, "seen_at": at} for g, s in sorted(opened)])
 
     def presence_open(self, since: datetime, besides: str = "") -> set[tuple[str, int]]:
         """The (game, seat) pages another process than ``besides`` has had open since ``since``."""

@@ -224,7 +224,9 @@ def _serve_one(host: str, port: int, url: str, settings: ServerSettings, forward
         limits = dataclasses.replace(limits, max_connections=fitted)
     app = create_app(url, settings=settings)
     # access_log off: a WebSocket's URL carries its seat's token, and tokens are never logged
+    # ws_per_message_deflate: see ServerSettings.ws_compression
     config = uvicorn.Config(app, host=host, port=port, access_log=False, ws_max_size=64 * 1024, log_level="info",
+                            ws_per_message_deflate=settings.ws_compression,
                             proxy_headers=bool(forwarded_allow_ips), forwarded_allow_ips=forwarded_allow_ips or None,
                             **configure(limits))
     server = uvicorn.Server(config)  # its logging is set up here; the redaction goes on after it

@@ -107,6 +107,18 @@ _COUNT_MOVE = (
 _INSERT_MOVE = insert(moves_table)
 #: news of a change for the other server processes (``hanpan.web.peers``), sent when the transaction commits
 _NOTIFY = text(f"SELECT pg_notify('{CHANNEL}', :payload)")
+#: PostgreSQL: one move counted, stored and announced in one statement (its own transaction, autocommit):
+#: one round trip instead of BEGIN, UPDATE, INSERT, NOTIFY and COMMIT; a row back when it was stored
+_MOVE_IN_ONE = """
+WITH counted AS (
+    UPDATE games SET move_count = :count, status = :status, updated_at = :updated, result = :result
+    WHERE id = :game AND move_count = :number RETURNING id),
+stored AS (
+    INSERT INTO moves (game_id, number, seat, notation, created_at)
+    SELECT id, :number, :seat, :notation, :updated FROM counted RETURNING game_id)
+"""
+_MOVE_QUIET = text(_MOVE_IN_ONE + "SELECT 1 FROM stored")
+_MOVE_ANNOUNCED = text(_MOVE_IN_ONE + f"SELECT pg_notify('{CHANNEL}', :payload) FROM stored")
 
 
 @dataclass
@@ -176,7 +188,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_size=10, max_overflow=10, pool_pre_ping=True)
+    # no ping before each use (a round trip per transaction): a connection PostgreSQL dropped fails its one
+    # request, and SQLAlchemy then replaces every connection of the pool
+    return create_engine(url, pool_size=10, max_overflow=10)
 
 
 def migrate(engine: Engine) -> None:
@@ -230,7 +244,18 @@ class Store:
     def append_move(self, game_id: str, number: int, seat: int, notation: str, status: str,
                     result: dict[str, Any] | None) -> bool:
         """Store move ``number``; False (nothing written) unless the game has exactly ``number`` moves."""
-        return self.append_moves([MoveWrite(game_id, number, seat, notation, status, result)])[0]
+        if self.is_sqlite:
+            return self.append_moves([MoveWrite(game_id, number, seat, notation, status, result)])[0]
+        values = {"game": game_id, "number": number, "count": number + 1, "status": status, "updated": _now(),
+                  "result": json.dumps(result) if result is not None else None, "seat": seat, "notation": notation}
+        try:
+            with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
+                if self.news_origin is None:
+                    return c.execute(_MOVE_QUIET, values).first() is not None
+                return c.execute(_MOVE_ANNOUNCED, {**values, "payload": f"{self.news_origin} m {game_id}"}
+                                 ).first() is not None
+        except IntegrityError:  # the number stored already, though the count said otherwise: nothing written
+            return False
 
     def append_moves(self, moves: Sequence[MoveWrite]) -> list[bool]:
         """Store several moves in one transaction, in order (a group commit: one commit and one fsync for all
