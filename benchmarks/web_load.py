@@ -81,6 +81,7 @@ from web_load_parts import (
     Server,
     bad_moves,
     check,
+    check_backup,
     database,
     free_port,
     my_turn,
@@ -88,7 +89,10 @@ from web_load_parts import (
     per_move,
     preflight,
     quantiles,
+    restore_backup,
+    scrape_metrics,
     table,
+    take_backup,
     think_range,
 )
 from websockets.asyncio.client import connect as ws_connect
@@ -120,6 +124,11 @@ class Bench:
         self.errors_by_server: list[Counter[str]] = [Counter() for _ in servers]
         self.latencies: list[tuple[float, float]] = []  # (sent, seconds)
         self.acks: list[float] = []
+        self.url = ""  # the database, and a folder for what the run keeps (set by main_async)
+        self.folder = Path(".")
+        #: --metrics-at: what /metrics said; --backup-at: the backup, when, and the moves acknowledged by then
+        self.metrics: dict[str, Any] | None = None
+        self.backup: dict[str, Any] | None = None
         self.acks_by_process: Counter[int] = Counter()
         self.failovers = 0
         self.odd_pushes: Counter[str] = Counter()  # pushes that repeat or go back (not errors by themselves)
@@ -348,6 +357,30 @@ class Bench:
         print(f"[{self.back_at:6.1f} s] the server answers again ({self.restart_seconds:.1f} s after the restart)",
               flush=True)
 
+    async def metrics_look(self) -> None:
+        """--metrics-at: read server 0's /metrics while the clients play (and check it with promtool)."""
+        await asyncio.sleep(max(0.0, self.args.metrics_at - self.now()))
+        if not self.stopping:
+            self.metrics = {"at": round(self.now(), 1),
+                            **await asyncio.to_thread(scrape_metrics, self.servers[0].base, self.folder)}
+            print(f"[{self.now():6.1f} s] /metrics: {self.metrics.get('lines')} lines, promtool "
+                  f"{self.metrics.get('promtool', 'not installed')}", flush=True)
+
+    async def backer(self) -> None:
+        """--backup-at: back the database up while the clients play; the moves acknowledged before it began
+        are checked in a restored copy at the end."""
+        await asyncio.sleep(max(0.0, self.args.backup_at - self.now()))
+        if self.stopping:
+            return
+        began = self.now()
+        acknowledged = [(run.id, p.number, p.move) for run in self.games for p in run.posts
+                        if p.outcome == "ack" and p.answered is not None and p.answered <= began]
+        path = await asyncio.to_thread(take_backup, self.url, self.folder)
+        self.backup = {"at": round(began, 1), "seconds": round(self.now() - began, 2), "path": path,
+                       "acknowledged": acknowledged, "bytes": path.stat().st_size}
+        print(f"[{self.now():6.1f} s] backup of {len(acknowledged)} acknowledged moves taken in "
+              f"{self.backup['seconds']} s ({self.backup['bytes']:,} bytes)", flush=True)
+
     async def freezer(self) -> None:
         """Keep the clients' objects out of the garbage collector's sight: they live long (sockets, games),
         and its full collections (0.1-0.5 s each with 1,000 games) would pause every client, which shows up
@@ -375,6 +408,10 @@ class Bench:
             extras = [asyncio.create_task(self.ticker()), asyncio.create_task(self.freezer())]
             if self.args.kill_at is not None or self.args.kill_one_at is not None:
                 extras.append(asyncio.create_task(self.killer()))
+            if self.args.metrics_at is not None:
+                extras.append(asyncio.create_task(self.metrics_look()))
+            if self.args.backup_at is not None:
+                extras.append(asyncio.create_task(self.backer()))
             try:
                 await asyncio.sleep(self.args.seconds)
             except asyncio.CancelledError:  # Ctrl-C: stop the clients at once (the caller stops the servers)
@@ -444,6 +481,7 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
         if not mix:
             raise SystemExit("no game of the mix can be played on this server")
         bench = Bench(args, servers, mix)
+        bench.url, bench.folder = url, folder
         postgres = PostgresCpu(url)
         load_before = os.getloadavg()
         for server in servers:
@@ -463,6 +501,11 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
     finally:
         await asyncio.gather(*(asyncio.to_thread(server.stop) for server in servers))
     checked = await asyncio.to_thread(check, url, bench.games)
+    backup: dict[str, Any] | None = None
+    if bench.backup is not None:
+        restored = await asyncio.to_thread(restore_backup, url, bench.backup["path"], folder)
+        backup = {k: v for k, v in bench.backup.items() if k not in ("path", "acknowledged")}
+        backup.update(await asyncio.to_thread(check_backup, restored, bench.backup["acknowledged"]))
     moves = len(bench.acks)
     client_cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
     server_cpu = sum(s.cpu_seconds for s in servers)
@@ -524,6 +567,8 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
         "refused_moves_first": bench.refusals,
         "odd_pushes": dict(bench.odd_pushes),
         "check": checked,
+        "metrics": bench.metrics,
+        "backup": backup,
         "machine": {"cpus": os.cpu_count(), "loadavg_before": [round(x, 2) for x in load_before],
                     "loadavg_after": [round(x, 2) for x in load_after],
                     "note": "the clients run on the same machine and share its CPUs with the servers"},
@@ -575,6 +620,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path, default=None,
                         help="run the first server under cProfile and write its statistics to this file (its main "
                              "thread only: the event loop, not the database threads)")
+    parser.add_argument("--metrics-at", type=float, default=None, metavar="S",
+                        help="at S seconds, read server 0's /metrics and check it with promtool check metrics")
+    parser.add_argument("--backup-at", type=float, default=None, metavar="S",
+                        help="at S seconds, back the database up (hanpan db backup, or pg_dump); at the end the "
+                             "backup is restored into a new database and every move acknowledged before it began "
+                             "is looked for there")
     parser.add_argument("--keep", action="store_true", help="keep the temporary folder (server logs, SQLite file)")
     args = parser.parse_args(argv)
     for game in args.mix:
@@ -589,7 +640,7 @@ def main(argv: list[str] | None = None) -> int:
     on_postgres = args.postgres or (args.db or "").startswith("postgresql")
     if args.processes > 1 and not on_postgres:
         parser.error("--processes above 1 needs PostgreSQL (--postgres or --db postgresql…)")
-    for name in ("kill_at", "kill_one_at"):
+    for name in ("kill_at", "kill_one_at", "metrics_at", "backup_at"):
         value = getattr(args, name)
         if value is not None and not 0 < value < args.seconds:
             parser.error(f"--{name.replace('_', '-')} must be within --seconds")
@@ -611,6 +662,15 @@ def main(argv: list[str] | None = None) -> int:
     print(text)
     print()
     print(table(summary))
+    if summary["metrics"]:
+        m = summary["metrics"]
+        print(f"{'/metrics at ' + str(m['at']) + ' s':44}{m['lines']} lines, promtool: {m.get('promtool', '-')}; "
+              + ", ".join(f"{k} {v:g}" for k, v in m.get("figures", {}).items()))
+    if summary["backup"]:
+        b = summary["backup"]
+        print(f"{'backup at ' + str(b['at']) + ' s':44}{b['seconds']} s, {b['bytes']:,} bytes; restored: "
+              f"{b['acknowledged before the backup began']} moves acknowledged before it, "
+              f"{b['missing from the restored copy']} missing")
     if args.json:
         args.json.write_text(text + "\n")
     return 1 if bad_moves(summary["check"]) else 0

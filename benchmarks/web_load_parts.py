@@ -521,3 +521,84 @@ def table(summary: dict[str, Any]) -> str:
                          str(checked["stored without an answer (in flight at the kill)"])))
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
+
+
+# --- a look at /metrics and a backup, taken while the clients play --------------------------------------
+def scrape_metrics(base: str, folder: Path) -> dict[str, Any]:
+    """GET /metrics (the benchmark runs on the server's machine: loopback may read it), kept in ``folder``,
+    checked with ``promtool check metrics`` when it is installed; a few of its figures."""
+    answer = httpx.get(base + "/metrics", timeout=30, trust_env=False)
+    path = folder / "metrics.txt"
+    path.write_text(answer.text)
+    out: dict[str, Any] = {"status": answer.status_code, "lines": answer.text.count("\n"), "file": str(path)}
+    promtool = shutil.which("promtool")
+    if promtool:
+        verdict = subprocess.run([promtool, "check", "metrics"], input=answer.text, capture_output=True, text=True)
+        out["promtool"] = "clean" if verdict.returncode == 0 and not verdict.stdout.strip() else (
+            verdict.stdout + verdict.stderr).strip()[:500]
+    wanted = ("hanpan_moves_total", "hanpan_websockets", "hanpan_games_in_progress", "hanpan_move_push_seconds_count",
+              "hanpan_db_seconds_count")
+    for line in answer.text.splitlines():
+        if line.startswith(wanted):
+            name, _, value = line.rpartition(" ")
+            out.setdefault("figures", {})[name] = float(value)
+    return out
+
+
+def take_backup(url: str, folder: Path) -> Path:
+    """A backup of the database while it serves: ``hanpan db backup`` (SQLite's online backup) or
+    ``pg_dump --format=custom`` (PostgreSQL), as docs/deploy.md says."""
+    if url.startswith("sqlite"):
+        path = folder / "backup.sqlite3"
+        subprocess.run([str(Path(sys.executable).with_name("hanpan")), "db", "backup", str(path), "--db", url],
+                       check=True, capture_output=True)
+        return path
+    from tests.web import pg
+
+    path = folder / "backup.dump"
+    dump = pg.pg_bin("pg_dump")
+    assert dump, "pg_dump is not installed"
+    subprocess.run([dump, "--format=custom", "--file", str(path), "--dbname", _libpq(url)], check=True)
+    return path
+
+
+def restore_backup(url: str, backup: Path, folder: Path) -> str:
+    """The backup put back into a new database (``hanpan db restore`` / ``createdb`` + ``pg_restore``); its URL."""
+    if url.startswith("sqlite"):
+        target = f"sqlite:///{folder / 'restored.sqlite3'}"
+        subprocess.run([str(Path(sys.executable).with_name("hanpan")), "db", "restore", str(backup), "--db", target],
+                       check=True, capture_output=True)
+        return target
+    from tests.web import pg
+
+    target = url.rsplit("/", 1)[0] + "/restored"
+    createdb, restore = pg.pg_bin("createdb"), pg.pg_bin("pg_restore")
+    assert createdb and restore, "createdb and pg_restore are not installed"
+    server = _libpq(url).rsplit("/", 1)[0]
+    subprocess.run([createdb, "--maintenance-db", server + "/postgres", "restored"], check=True)
+    subprocess.run([restore, "--dbname", _libpq(target), str(backup)], check=True)
+    return target
+
+
+def _libpq(url: str) -> str:
+    """A SQLAlchemy URL as libpq's tools take it (no +driver)."""
+    return url.replace("postgresql+psycopg://", "postgresql://", 1)
+
+
+def check_backup(url: str, acknowledged: list[tuple[str, int, str]]) -> dict[str, Any]:
+    """Every move acknowledged before the backup began, found in the restored copy at its number."""
+    from hanpan.web.storage import Store
+
+    store = Store(url)
+    missing: list[str] = []
+    try:
+        by_game: dict[str, list[tuple[int, str]]] = {}
+        for game_id, number, move in acknowledged:
+            by_game.setdefault(game_id, []).append((number, move))
+        for game_id, moves in by_game.items():
+            stored = {m.number: m.notation for m in store.moves(game_id)}
+            missing += [f"{game_id} move {n} {move!r}" for n, move in moves if stored.get(n) != move]
+    finally:
+        store.close()
+    return {"acknowledged before the backup began": len(acknowledged), "missing from the restored copy": len(missing),
+            "examples": missing[:5]}
