@@ -218,7 +218,7 @@ def test_register_log_out_log_in_as_a_page(env: Env) -> None:
     refused = client.post("/api/account/logout")  # no CSRF token
     assert "X-CSRF-Token" in assert_error(refused, 403) and "set-cookie" not in refused.headers
     me = client.get("/api/account").json()
-    assert me == {"player": data["player"], "csrf": data["csrf"]}
+    assert me == {"player": data["player"], "csrf": data["csrf"], "admin": False, "muted": None}
 
     out = client.post("/api/account/logout", headers={"X-CSRF-Token": data["csrf"]})
     assert out.status_code == 200 and out.json() == {"player": None, "csrf": None}

@@ -143,8 +143,9 @@ class ServerSettings:
     #: the contact the push services are given with the VAPID key (``--push-contact``)
     push_contact: str = "mailto:hanpan@localhost"
     smtp: SmtpSettings = field(default_factory=SmtpSettings)
-    #: compress the pushed bodies (WebSocket permessage-deflate, ``--ws-compression``): a body of 2-7 KB
-    #: becomes 0.6-1.6 KB, for about 0.13 ms of the server's CPU each (three pushes a move or more)
+    #: compress the pushed bodies (WebSocket permessage-deflate with a window that holds the previous body,
+    #: ``--ws-compression``, hanpan.web.guard.PUSH_DEFLATE): a body of 2-25 KB goes in about a tenth of the
+    #: bytes, for about 0.13 ms of the server's CPU a push (three pushes a move or more)
     ws_compression: bool = False
     #: the level that reviews and gives hints unless a request names another (``--analysis-level``)
     analysis_level: str = "hard"
@@ -178,8 +179,8 @@ def add_options(parser: argparse.ArgumentParser, whole: Callable[[str], int] = i
         parser.add_argument("--" + f.name.replace("_", "-"), dest=f.name, default=default, type=read,
                             help=f"{f.metadata['help']} (default {default:g})")
     parser.add_argument("--ws-compression", action="store_true",
-                        help="compress the game bodies pushed over WebSockets (2-7 KB each: a third to a quarter of "
-                             "that compressed, for about 0.13 ms of CPU a push; off: the cheaper moves)")
+                        help="compress the game bodies pushed over WebSockets (2-25 KB each: about a tenth of that "
+                             "compressed, for about 0.13 ms of CPU a push; off: the cheaper moves)")
     parser.add_argument("--analysis-level", default=ServerSettings.analysis_level, metavar="LEVEL",
                         help="the computer level that reviews games and gives hints unless asked for another "
                              f"(greedy, easy, normal, hard, master; default {ServerSettings.analysis_level})")
