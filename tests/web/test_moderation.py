@@ -162,6 +162,10 @@ def test_bad_admin_requests_get_one_line(lobby: Lobby) -> None:
     assert "Nobody" in assert_error(answer, 404) and answer.json()["code"] == "player_unknown"
     answer = lobby.call("Moe", "POST", "/api/admin/players/Bob/ban", {"days": 0, "reason": "x"})
     assert_error(answer, 422)
+    for action, body in (("mute", {"minutes": 5, "reason": "x"}), ("ban", {"days": None, "reason": "x"})):
+        answer = lobby.call("Moe", "POST", f"/api/admin/players/moe/{action}", body)  # an admin: the role first
+        assert "revoke the role first" in assert_error(answer, 409) and answer.json()["code"] == "sanction_admin"
+    assert lobby.call("Moe", "GET", "/api/account", ok=200).json()["admin"] is True
 
 
 def test_the_admin_command(db_url: str, capsys: pytest.CaptureFixture[str]) -> None:

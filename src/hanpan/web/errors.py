@@ -141,6 +141,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "sanction_kind": ("allowed",),
     "sanction_length": ("kind", "max"),
     "sanction_none": ("name", "kind"),
+    "sanction_admin": ("name",),
     "table_ended": ("status",),
     # notifications
     "notify_settings_object": (),

@@ -192,6 +192,9 @@ class Moderation:
         until = now + timedelta(minutes=minutes) if minutes is not None else None
         with self.store._writing(), self.store.engine.begin() as c:
             row = _player_row(c, name)
+            if row.admin:  # an admin is not muted or banned by another (nor by mistake by themselves)
+                raise ModerationRefused(409, f"{row.name} is an admin: revoke the role first (hanpan admin revoke "
+                                             f"{row.name})", "sanction_admin", {"name": row.name})
             c.execute(insert(sanctions_table).values(player_id=row.id, kind=kind, reason=reason, until=until,
                                                      created_at=now, created_by=actor[:80]))
             if kind == "ban":  # out at once: their pages' sessions and their bots' keys

@@ -160,6 +160,7 @@ export const ERRORS = {
   sanction_kind: ["A sanction is one of {allowed}.", "제재는 {allowed} 중 하나입니다."],
   sanction_length: ["A {kind} lasts 1 to {max} minutes.", "{kind}은(는) 1분에서 {max}분까지입니다."],
   sanction_none: ["{name} has no {kind} in force.", "{name} 님에게 지금 걸린 {kind}이(가) 없습니다."],
+  sanction_admin: ["{name} is an admin: revoke the role first (hanpan admin revoke {name}).", "{name} 님은 관리자입니다. 먼저 관리자 권한을 거두세요."],
   table_ended: ["This table has ended already ({status}).", "이 테이블은 이미 끝났습니다 ({status})."],
   // notifications
   notify_settings_object: ["The settings must be a JSON object.", "설정은 JSON 객체여야 합니다."],
