@@ -307,7 +307,7 @@ def test_the_chat_is_for_the_tables_players_short_and_slow(lobby: Lobby, db_url:
     table = lobby.table("Ann", "spirits_of_the_wild", [{"kind": "me"}, {"kind": "open"}])
     path = f"/api/tables/{table['id']}/chat"
     assert main(["chat", "reports", "--db", db_url]) == 0
-    assert capsys.readouterr().out == "no chat message has been reported\n"
+    assert capsys.readouterr().out == "no chat message is waiting for an admin\n"
     lobby.call("Bob", "POST", path, {"text": "hi"}, ok=403)  # not at the table: muted
     message = lobby.call("Ann", "POST", path, {"text": "<b>hello</b>   there"}, ok=201).json()
     assert message["text"] == "<b>hello</b> there"  # kept as text; the page draws it as text

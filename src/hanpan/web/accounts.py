@@ -6,7 +6,7 @@ outside it.  Secrets are never stored in clear: passwords as Argon2id hashes, se
 keys as their sha256.  A login's errors never tell whether a name exists, and an unknown name costs the
 same Argon2 time as a wrong password.
 
->>> from hanpan.web.storage import Store
+>>> from hanpan.web.storage import Store, utc, utc_now
 >>> accounts = Accounts(Store("sqlite://"), hasher=PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 >>> player = accounts.register("Alice", "correct horse")
 >>> accounts.login("alice", "correct horse", "127.0.0.1") == player
@@ -31,7 +31,7 @@ import unicodedata
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from argon2 import PasswordHasher
@@ -43,7 +43,7 @@ from hanpan.web.confusables import name_looks
 from hanpan.web.errors import Param, Refusal
 from hanpan.web.sanctions import Sanction, in_force
 from hanpan.web.schema import api_keys_table, players_table, sessions_table
-from hanpan.web.storage import Store
+from hanpan.web.storage import Store, utc, utc_now
 
 log = logging.getLogger("hanpan.web.accounts")
 
@@ -146,15 +146,6 @@ def _sha256(secret: str) -> str:
 def key_id(key: str) -> str:
     """A key's public id (not secret: a few hex digits of its hash), as ``Accounts.api_keys`` lists it."""
     return _sha256(key)[:KEY_ID_LENGTH]
-
-
-def _utc(moment: datetime) -> datetime:
-    """SQLite gives back naive datetimes; everything stored is UTC."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def _now() -> datetime:
-    return datetime.now(UTC)
 
 
 class LoginLimiter:
@@ -266,7 +257,7 @@ class Accounts:
     """Players, sessions and API keys in ``store``'s database."""
 
     def __init__(self, store: Store, limiter: LoginLimiter | None = None, hasher: PasswordHasher | None = None,
-                 now: Callable[[], datetime] = _now) -> None:
+                 now: Callable[[], datetime] = utc_now) -> None:
         self.store = store
         self.limiter = limiter if limiter is not None else LoginLimiter()
         self.hasher = hasher if hasher is not None else PasswordHasher()  # Argon2id
@@ -396,7 +387,7 @@ class Accounts:
                  .where(sessions_table.c.id_hash == _sha256(cookie_value)))
         with self.store.engine.connect() as c:
             row = c.execute(query).first()
-        if row is None or _utc(row.expires_at) <= self.now():
+        if row is None or utc(row.expires_at) <= self.now():
             return None
         return Session(Player(row.id, row.name, row.password_hash is None, bool(row.admin)), row.csrf)
 
@@ -436,7 +427,7 @@ class Accounts:
         with self.store.engine.connect() as c:
             rows = c.execute(select(api_keys_table).where(api_keys_table.c.player_id == player_id)
                              .order_by(api_keys_table.c.created_at, api_keys_table.c.key_hash)).all()
-        return [{"id": r.key_hash[:KEY_ID_LENGTH], "label": r.label, "created_at": _utc(r.created_at).isoformat()}
+        return [{"id": r.key_hash[:KEY_ID_LENGTH], "label": r.label, "created_at": utc(r.created_at).isoformat()}
                 for r in rows]
 
     def delete_api_key(self, player_id: str, key_id: str) -> None:

@@ -1,29 +1,35 @@
-"""``hanpan chat reports``: the chat messages players reported, for the site's moderators (the CLI's glue:
-``hanpan.cli.main`` calls ``command``; the storage is ``hanpan.web.tables``).
+"""``hanpan chat reports``: the chat messages players reported and no admin has handled yet, for the site's
+moderators (the CLI's glue: ``hanpan.cli.main`` calls ``command``; the reports are ``Moderation.reports``,
+the admin page's own list).
 
-A line per report, newest first: when, the table, who wrote the message and what, who reported it and why.
+A line per report, newest message first: when, the table, who wrote the message and what, who reported it
+and why.
 """
 
 from __future__ import annotations
 
+from hanpan.web.moderation import Moderation
 from hanpan.web.serve import check_db_url, default_db_url
 from hanpan.web.storage import Store
-from hanpan.web.tables import Tables
 
 
 def command(db: str | None = None, limit: int = 50) -> int:
-    """Print the ``limit`` newest reports of ``db`` (default: the server's database)."""
+    """Print the reports of the ``limit`` newest reported messages of ``db`` (default: the server's database)."""
     store = Store(check_db_url(db) if db else default_db_url())
     try:
-        reports = Tables(store).chat_reports(limit)
+        messages = Moderation(store).reports(limit=limit)
     finally:
         store.close()
-    if not reports:
-        print("no chat message has been reported")
+    lines = [f"{r['at'][:19].replace('T', ' ')}  table {m['table']}  message {m['message']}  "
+             f"{r['by']} reported {m['sender']}{_why(r['reason'])}: {m['text']}"
+             for m in messages for r in reversed(m["reports"])]
+    if not lines:
+        print("no chat message is waiting for an admin")
         return 0
-    print(f"{len(reports)} report{'s' if len(reports) != 1 else ''}, newest first:")
-    for r in reports:
-        why = f" ({r['reason']})" if r["reason"] != "-" else ""
-        print(f"{r['at'][:19].replace('T', ' ')}  table {r['table']}  message {r['message']}  "
-              f"{r['reporter']} reported {r['sender']}{why}: {r['text']}")
+    print(f"{len(lines)} report{'s' if len(lines) != 1 else ''}, newest first:")
+    print("\n".join(lines))
     return 0
+
+
+def _why(reason: str) -> str:
+    return f" ({reason})" if reason != "-" else ""

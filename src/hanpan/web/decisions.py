@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Column, DateTime, Integer, String, Table, Text, delete, insert, or_, select, text, update
 from sqlalchemy.exc import IntegrityError
 
 from hanpan.web.peers import BOTS_CHANNEL, CHANNEL, DECIDED
-from hanpan.web.storage import metadata
+from hanpan.web.storage import metadata, utc_now
 
 if TYPE_CHECKING:
     from hanpan.web.storage import Store
@@ -77,10 +77,6 @@ class Decision:
         return (self.game, json.loads(self.position), self.seat, self.level, self.seed, self.number)
 
 
-def _now() -> datetime:
-    return datetime.now(UTC)
-
-
 class Decisions:
     """The queue's reads and writes (each one short transaction: call from a thread)."""
 
@@ -92,7 +88,7 @@ class Decisions:
         """Queue ``decision`` (the game's one row: an older one, never answered, is replaced)."""
         row = {"game_id": decision.game_id, "number": decision.number, "game": decision.game,
                "level": decision.level, "seat": decision.seat, "players": decision.players,
-               "seed": str(decision.seed), "position": decision.position, "created_at": _now(),
+               "seed": str(decision.seed), "position": decision.position, "created_at": utc_now(),
                "claimed_by": None, "claimed_until": None, "notation": None}
         try:
             with self.store._writing(), self.engine.begin() as c:
@@ -106,8 +102,8 @@ class Decisions:
     def waiting(self, limit: int = 16) -> list[Decision]:
         """The oldest decisions nobody is making (unclaimed, or their lease ran out)."""
         t = decisions_table
-        query = (select(t).where(t.c.notation.is_(None), or_(t.c.claimed_until.is_(None), t.c.claimed_until < _now()))
-                 .order_by(t.c.created_at).limit(limit))
+        free = or_(t.c.claimed_until.is_(None), t.c.claimed_until < utc_now())
+        query = select(t).where(t.c.notation.is_(None), free).order_by(t.c.created_at).limit(limit)
         with self.engine.connect() as c:
             rows = c.execute(query).all()
         return [Decision(r.game_id, r.number, r.game, r.level, r.seat, r.players, int(r.seed), r.position)
@@ -117,7 +113,7 @@ class Decisions:
         """Take the decision for ``lease_s`` seconds (renew it with ``claim`` again); False when another
         service holds it or it is gone."""
         t = decisions_table
-        now = _now()
+        now = utc_now()
         with self.store._writing(), self.engine.begin() as c:
             done = c.execute(
                 update(t).where(t.c.game_id == game_id, t.c.number == number, t.c.notation.is_(None),

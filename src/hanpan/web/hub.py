@@ -115,7 +115,7 @@ class Hub:
         #: moves waiting for the next group commit, and whether one is on its way (SQLite)
         self._moves_to_store: list[tuple[MoveWrite, asyncio.Future[bool]]] = []
         self._storing = False
-        self.tables = Tables(store)
+        self.tables = Tables(store, clock=lambda: self.clock())
         #: called (as a task) when a game ends: the lobby closes its table and rates it
         self.on_game_over: Callable[[LiveGame], Awaitable[None]] | None = None
         #: the time (tests move it): a game's last change is when its seat to move got the move

@@ -25,7 +25,7 @@ from sqlalchemy import Connection, and_, delete, func, insert, select, update
 
 from hanpan.web.accounts import name_key
 from hanpan.web.errors import Refusal
-from hanpan.web.sanctions import KINDS, Sanction, in_force, utc
+from hanpan.web.sanctions import KINDS, Sanction, all_in_force, in_force
 from hanpan.web.schema import (
     api_keys_table,
     audit_log_table,
@@ -36,7 +36,7 @@ from hanpan.web.schema import (
     sanctions_table,
     sessions_table,
 )
-from hanpan.web.storage import Store
+from hanpan.web.storage import Store, utc
 
 #: the longest mute (minutes: 30 days) and ban with an end (days: 10 years; longer: for good)
 MAX_MUTE_MINUTES = 30 * 24 * 60
@@ -113,21 +113,22 @@ class Moderation:
                              .join(newest, newest.c.message_id == m.c.id)
                              .join(sender, sender.c.id == m.c.player_id)
                              .order_by(newest.c.last.desc(), m.c.id.desc()).limit(limit)).all()
-            found = []
-            for row in rows:
-                reporter = players_table.alias("reporter")
-                reports = c.execute(select(reporter.c.name, r.c.reason, r.c.created_at, r.c.handled_at)
-                                    .join(reporter, reporter.c.id == r.c.reporter_id)
-                                    .where(r.c.message_id == row.id, open_).order_by(r.c.created_at)).all()
-                found.append({
-                    "message": int(row.id), "table": row.table_id, "text": row.text, "sender": row.sender,
-                    "at": utc(row.created_at).isoformat(), "hidden": row.hidden_at is not None,
-                    "reports": [{"by": x.name, "reason": x.reason, "at": utc(x.created_at).isoformat()}
-                                for x in reports],
-                    "context": self._context(c, row.table_id, int(row.id)),
-                    "sanctions": {kind: s.to_json() for kind in KINDS
-                                  if (s := in_force(c, row.player_id, kind, now)) is not None},
-                })
+            reporter = players_table.alias("reporter")
+            reports: dict[int, list[Any]] = {int(row.id): [] for row in rows}
+            for x in c.execute(select(r.c.message_id, reporter.c.name, r.c.reason, r.c.created_at)
+                               .join(reporter, reporter.c.id == r.c.reporter_id)
+                               .where(r.c.message_id.in_(list(reports)), open_).order_by(r.c.created_at)):
+                reports[int(x.message_id)].append(x)
+            sanctions = all_in_force(c, {row.player_id for row in rows}, now)
+            found = [{
+                "message": int(row.id), "table": row.table_id, "text": row.text, "sender": row.sender,
+                "at": utc(row.created_at).isoformat(), "hidden": row.hidden_at is not None,
+                "reports": [{"by": x.name, "reason": x.reason, "at": utc(x.created_at).isoformat()}
+                            for x in reports[int(row.id)]],
+                # the messages around it: two small indexed queries a message (at most ``limit`` messages)
+                "context": self._context(c, row.table_id, int(row.id)),
+                "sanctions": {kind: s.to_json() for kind in KINDS if (s := sanctions.get((row.player_id, kind)))},
+            } for row in rows]
         return found
 
     def _context(self, c: Connection, table_id: str, message_id: int) -> list[dict[str, Any]]:
@@ -222,12 +223,6 @@ class Moderation:
                                                              t.lifted_at.is_(None)).values(lifted_at=now)).rowcount
             self._audit(c, actor, "lift", f"player:{row.name}", reason, kind=kind)
         return int(lifted)
-
-    def in_force(self, player_id: str) -> dict[str, Sanction]:
-        """The player's sanctions in force now, by kind."""
-        now = self.clock()
-        with self.store.engine.connect() as c:
-            return {kind: s for kind in KINDS if (s := in_force(c, player_id, kind, now)) is not None}
 
     def player(self, name: str) -> dict[str, Any]:
         """What the admin page shows of a player: guest or account, admin or not, the sanctions in force

@@ -2,7 +2,7 @@
 of them, open game pages, and the server's secrets (``hanpan.web.schema``; every method one short
 transaction, called from a thread).
 
->>> from hanpan.web.storage import Store
+>>> from hanpan.web.storage import Store, utc
 >>> rows = NotifyStore(Store("sqlite://"))
 >>> first = rows.secret("example", lambda: "made once")
 >>> rows.secret("example", lambda: "made again"), first
@@ -29,7 +29,7 @@ from hanpan.web.schema import (
     push_subscriptions_table,
     server_secrets_table,
 )
-from hanpan.web.storage import Store
+from hanpan.web.storage import Store, utc
 
 PENDING, SENT, DROPPED, OFF = "pending", "sent", "dropped", "off"
 
@@ -241,7 +241,7 @@ class NotifyStore:
                                  .group_by(t.player_id, t.game_id)).all()
                 for r in rows:
                     if (r.player_id, r.game_id) in pairs:
-                        out[r.player_id, r.game_id, channel] = _utc(r.at)
+                        out[r.player_id, r.game_id, channel] = utc(r.at)
         return out
 
     def mark(self, ids: Sequence[int], channel: str, state: str, at: datetime | None = None) -> None:
@@ -295,7 +295,3 @@ def _with_defaults(settings: dict[str, Any]) -> dict[str, Any]:
         if key in settings:
             out[key] = settings[key]
     return out
-
-
-def _utc(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)

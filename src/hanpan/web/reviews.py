@@ -35,8 +35,9 @@ from hanpan.web.analysis_lane import AnalysisLane
 from hanpan.web.hub import Hub
 from hanpan.web.live import HUMAN, LiveGame, MoveRefused, dumps
 from hanpan.web.replays import RateLimit, Replays
-from hanpan.web.reviews_store import ReviewRow, ReviewStore, utc_now
+from hanpan.web.reviews_store import ReviewRow, ReviewStore
 from hanpan.web.settings import ServerSettings
+from hanpan.web.storage import utc_now
 
 log = logging.getLogger("hanpan.web")
 #: the reviews' seed: the same game, level and budget always give the same review

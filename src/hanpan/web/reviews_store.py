@@ -27,14 +27,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Column, DateTime, ForeignKey, Integer, String, Table, Text, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from hanpan.web.schema import lobby_tables_table
-from hanpan.web.storage import metadata
+from hanpan.web.storage import metadata, utc, utc_now
 
 if TYPE_CHECKING:
     from hanpan.web.storage import Store
@@ -62,15 +62,6 @@ hints_table = Table(
 )
 
 
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-def aware(moment: datetime) -> datetime:
-    """A stored time with its zone (SQLite gives it back without one: it is UTC)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 @dataclass(frozen=True)
 class ReviewRow:
     """A review's row without its JSON: its level, status, progress, owner and heartbeat."""
@@ -95,7 +86,7 @@ class ReviewStore:
         with self.engine.connect() as c:
             found = c.execute(select(t.c.level, t.c.status, t.c.done, t.c.total, t.c.owner, t.c.updated_at)
                               .where(t.c.game_id == game_id)).all()
-        return [ReviewRow(r.level, r.status, r.done, r.total, r.owner, aware(r.updated_at)) for r in found]
+        return [ReviewRow(r.level, r.status, r.done, r.total, r.owner, utc(r.updated_at)) for r in found]
 
     def review_text(self, game_id: str, level: str) -> str | None:
         """The finished review's JSON text, or None."""

@@ -136,13 +136,8 @@ async def require_player(request: Request, *, write: bool, account: bool = False
 async def require_admin(request: Request, *, write: bool) -> Player:
     """The admin behind ``request``: only from a page session (never an API key: a bot's key cannot ban),
     with the CSRF token for a change; 401 logged out, 403 for anyone else."""
-    if _api_key(request) is not None:
-        raise AccountRefused(403, "moderation is done from the admin page, not with an API key", "admin_page_only")
-    session = await _session(request)
-    if session is None:
-        raise AccountRefused(401, "log in first (POST /api/account/login)", "login_needed_page")
-    if write:
-        _check_csrf(request, session)
+    session = await _session_of_page(request, write=write, no_key=AccountRefused(
+        403, "moderation is done from the admin page, not with an API key", "admin_page_only"))
     if not session.player.admin:
         raise AccountRefused(403, "only the site's admins may do this (hanpan admin grant NAME makes one)",
                              "admin_only")
@@ -151,16 +146,23 @@ async def require_admin(request: Request, *, write: bool) -> Player:
 
 async def _page_session(request: Request, *, write: bool) -> Session:
     """The session of a page that manages its account (never an API key): 401/403 otherwise."""
+    session = await _session_of_page(request, write=write, no_key=AccountRefused(
+        403, "passwords and API keys are managed from the account page, not with an API key", "page_only"))
+    if session.player.guest:
+        raise AccountRefused(403, "a guest has no password or API keys; register an account", "guest_no_account")
+    return session
+
+
+async def _session_of_page(request: Request, *, write: bool, no_key: AccountRefused) -> Session:
+    """The page session behind ``request`` (``no_key`` refused for an API key, 401 logged out), with its
+    CSRF token checked for a change."""
     if _api_key(request) is not None:
-        raise AccountRefused(403, "passwords and API keys are managed from the account page, not with an API key",
-                             "page_only")
+        raise no_key
     session = await _session(request)
     if session is None:
         raise AccountRefused(401, "log in first (POST /api/account/login)", "login_needed_page")
     if write:
         _check_csrf(request, session)
-    if session.player.guest:
-        raise AccountRefused(403, "a guest has no password or API keys; register an account", "guest_no_account")
     return session
 
 

@@ -13,13 +13,15 @@ and lifts them; logging in and writing in a chat ask this module).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, or_, select
 
 from hanpan.web.schema import sanctions_table
+from hanpan.web.storage import utc
 
 KINDS = ("mute", "ban")
 
@@ -44,18 +46,23 @@ class Sanction:
         return f"{done} {when}: {self.reason}"
 
 
-def utc(moment: datetime) -> datetime:
-    """SQLite gives its timestamps back naive (they are UTC)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def in_force(c: Connection, player_id: str, kind: str, now: datetime) -> Sanction | None:
     """The player's ``kind`` sanction in force at ``now`` (the one lasting longest), or None."""
+    return all_in_force(c, [player_id], now, kind).get((player_id, kind))
+
+
+def all_in_force(c: Connection, player_ids: Collection[str], now: datetime,
+                 kind: str | None = None) -> dict[tuple[str, str], Sanction]:
+    """The sanctions in force at ``now`` of each of ``player_ids`` (of ``kind``, or both), by (player, kind):
+    the one lasting longest where several are; one query."""
+    if not player_ids:
+        return {}
     t = sanctions_table.c
-    rows = c.execute(select(t.kind, t.reason, t.until, t.created_by).where(
-        t.player_id == player_id, t.kind == kind, t.lifted_at.is_(None),
+    rows = c.execute(select(t.player_id, t.kind, t.reason, t.until, t.created_by).where(
+        t.player_id.in_(list(player_ids)), *([t.kind == kind] if kind else []), t.lifted_at.is_(None),
         or_(t.until.is_(None), t.until > now))).all()
-    if not rows:
-        return None
-    row = max(rows, key=lambda r: (r.until is None, utc(r.until) if r.until else now))
-    return Sanction(row.kind, row.reason, utc(row.until) if row.until else None, row.created_by)
+    found: dict[tuple[str, str], Sanction] = {}
+    for row in sorted(rows, key=lambda r: (r.until is None, utc(r.until) if r.until else now)):
+        found[row.player_id, row.kind] = Sanction(row.kind, row.reason, utc(row.until) if row.until else None,
+                                                  row.created_by)
+    return found

@@ -156,19 +156,25 @@ class StoredMove:
     notation: str
 
 
-def _now() -> datetime:
+def utc_now() -> datetime:
+    """Now, in UTC (every time stored is UTC)."""
     return datetime.now(UTC)
 
 
-def _utc(moment: datetime) -> datetime:
-    """SQLite gives back its timestamps naive (they are UTC); compared with an aware one they raised TypeError."""
+def utc(moment: datetime) -> datetime:
+    """A stored time with its zone: SQLite gives its timestamps back naive (they are UTC), and compared with
+    an aware one they raised TypeError.
+
+    >>> utc(datetime(2026, 12, 7, 9, 30)).isoformat()
+    '2026-12-07T09:30:00+00:00'
+    """
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _row_game(row: Any) -> StoredGame:
     return StoredGame(row.id, row.game, json.loads(row.options), int(row.seed), json.loads(row.seats), row.status,
                       row.move_count, json.loads(row.result) if row.result else None,
-                      _utc(row.created_at), _utc(row.updated_at))
+                      utc(row.created_at), utc(row.updated_at))
 
 
 def make_engine(url: str) -> Engine:
@@ -246,7 +252,7 @@ class Store:
         """Store move ``number``; False (nothing written) unless the game has exactly ``number`` moves."""
         if self.is_sqlite:
             return self.append_moves([MoveWrite(game_id, number, seat, notation, status, result)])[0]
-        values = {"game": game_id, "number": number, "count": number + 1, "status": status, "updated": _now(),
+        values = {"game": game_id, "number": number, "count": number + 1, "status": status, "updated": utc_now(),
                   "result": json.dumps(result) if result is not None else None, "seat": seat, "notation": notation}
         try:
             with self.engine.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
@@ -268,7 +274,7 @@ class Store:
             return []
         try:
             with self._writing(), self.engine.begin() as c:
-                now = _now()
+                now = utc_now()
                 done = [c.execute(_COUNT_MOVE, {
                     "b_game": m.game_id, "b_number": m.number, "b_count": m.number + 1, "b_status": m.status,
                     "b_updated": now, "b_result": json.dumps(m.result) if m.result is not None else None,
@@ -290,7 +296,7 @@ class Store:
             done = c.execute(
                 update(games_table)
                 .where(games_table.c.id == game_id, games_table.c.move_count == number + 1)
-                .values(move_count=number, status="playing", result=None, updated_at=_now()))
+                .values(move_count=number, status="playing", result=None, updated_at=utc_now()))
             if done.rowcount != 1:
                 return False
             c.execute(delete(moves_table).where(moves_table.c.game_id == game_id, moves_table.c.number == number))
@@ -312,13 +318,13 @@ class Store:
         """A seat's kind changed (a person's seat taken over by a computer level)."""
         with self._writing(), self.engine.begin() as c:
             c.execute(update(games_table).where(games_table.c.id == game_id)
-                      .values(seats=json.dumps(seats), updated_at=_now()))
+                      .values(seats=json.dumps(seats), updated_at=utc_now()))
 
     def abandon(self, game_id: str) -> None:
         """A table's game that ended unfinished: it is no longer resumed."""
         with self._writing(), self.engine.begin() as c:
             c.execute(update(games_table).where(games_table.c.id == game_id)
-                      .values(status="abandoned", updated_at=_now()))
+                      .values(status="abandoned", updated_at=utc_now()))
 
     # --- reads -------------------------------------------------------------------------------------
     def game(self, game_id: str) -> StoredGame | None:

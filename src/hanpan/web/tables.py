@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -218,8 +218,10 @@ def _row_table(row: Any) -> LobbyTable:
 class Tables:
     """Reads and writes lobby tables, their seats and chat (every method one short transaction)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, clock: Callable[[], datetime] = lambda: datetime.now(UTC)) -> None:
         self.store = store
+        #: the time sanctions are judged by: the hub's clock (tests move it), as moderation's
+        self.clock = clock
 
     # --- making and filling tables ---------------------------------------------------------------
     def create(self, creator: Player, game_id: str, options: dict[str, Any], seats: Sequence[dict[str, Any]],
@@ -564,7 +566,7 @@ class Tables:
             raise TableRefused(400, f"a chat message is at most {CHAT_MAX} characters", "chat_long", {"max": CHAT_MAX})
         since = datetime.fromtimestamp(now().timestamp() - 60, UTC)
         with self.store._writing(), self.store.engine.begin() as c:
-            muted = in_force(c, person.id, "mute", now())
+            muted = in_force(c, person.id, "mute", self.clock())
             if muted is not None:
                 raise TableRefused(403, f"you are {muted.line()}", "chat_muted",
                                    {"until": muted.until.isoformat() if muted.until else "-", "reason": muted.reason})
@@ -591,21 +593,6 @@ class Tables:
                              .order_by(chat_messages_table.c.id.desc()).limit(limit)).all()
         return [{"id": int(r.id), "name": r.name, "text": r.text, "at": r.created_at.isoformat()}
                 for r in reversed(rows)]
-
-    def chat_reports(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The chat messages players reported, newest report first, each with its table, sender, reporter and
-        reason (for ``hanpan chat reports``: the site's moderators read them there)."""
-        sender, reporter = players_table.alias("sender"), players_table.alias("reporter")
-        m, r = chat_messages_table, chat_reports_table
-        with self.store.engine.connect() as c:
-            rows = c.execute(select(r.c.created_at, r.c.reason, m.c.id, m.c.table_id, m.c.text,
-                                    sender.c.name.label("sender"), reporter.c.name.label("reporter"))
-                             .join(m, m.c.id == r.c.message_id)
-                             .join(sender, sender.c.id == m.c.player_id)
-                             .join(reporter, reporter.c.id == r.c.reporter_id)
-                             .order_by(r.c.created_at.desc(), m.c.id.desc()).limit(limit)).all()
-        return [{"at": row.created_at.isoformat(), "table": row.table_id, "message": int(row.id), "text": row.text,
-                 "sender": row.sender, "reporter": row.reporter, "reason": row.reason} for row in rows]
 
     def report_chat(self, table_id: str, message_id: int, person: Player, reason: str) -> None:
         with self.store._writing(), self.store.engine.begin() as c:
