@@ -64,8 +64,11 @@ jscheck:
 	else echo "note: no node/npx here: the JavaScript type-check is skipped"; fi
 
 # Compiled, then the compiled modules' own doctests interpreted (a compiled module keeps no docstrings).
+# The tests run in parallel (pytest-xdist, one worker a core: each has its own servers, browser and
+# PostgreSQL cluster); -rs names every skip and why.
+PYTEST_WORKERS ?= auto
 unit: $(DEV_STAMP) $(COMPILED)
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -rs -n $(PYTEST_WORKERS)
 	HANPAN_PURE=1 $(BIN)/pytest -q $(HOT)
 
 # The tests with the pure-Python engine only (no compiling needed).
