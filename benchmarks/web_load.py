@@ -1,7 +1,7 @@
 """Load benchmark of ``hanpan serve``: many games played at once by WebSocket + HTTP clients.
 
     PYTHONPATH=. .venv/bin/python benchmarks/web_load.py [--games 200] [--seconds 300]
-        [--db URL | --postgres] [--think MIN,MAX] [--ramp S] [--processes N]
+        [--db URL | --postgres] [--think MIN,MAX] [--ramp S] [--processes N] [--moves-over socket|http]
         [--kill-at S | --kill-one-at S] [--mix spirits_of_the_wild,harmonies,four_gardens] [--json FILE]
 
 It starts ``hanpan serve`` (the console script next to this Python) as a subprocess on a loopback port
@@ -9,7 +9,8 @@ It starts ``hanpan serve`` (the console script next to this Python) as a subproc
 ``tests/web/pg.py``, durable: fsync on), creates ``--games`` games (a mix of the three games, human seats
 only; all at once, or one after the other over ``--ramp`` seconds) and keeps that many going for
 ``--seconds``: every seat is one client with its own WebSocket and its own kept-alive HTTP connection,
-which posts a random legal move from its latest body whenever that body says it is its turn: at once by
+which makes a random legal move from its latest body whenever that body says it is its turn (sent on its
+WebSocket, as the page does; ``--moves-over http`` POSTs it on a new connection each): at once by
 default (a saturated server), or after a pause drawn uniformly from ``--think MIN,MAX`` seconds (human
 pace: ``--games 1000 --think 3,10`` makes about 150 moves/s, the load of issue 50 §4).  A game that ends
 is replaced by a new one.
@@ -68,6 +69,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Awaitable
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +119,7 @@ class Bench:
         self.servers = servers
         self.mix = mix
         self.think: tuple[float, float] | None = args.think
+        self.moves_over: str = args.moves_over
         self.rng = random.Random(args.seed)
         self.games: list[GameRun] = []
         self.created = 0
@@ -166,9 +169,11 @@ class Bench:
         changed = asyncio.Event()
         over = False  # this seat saw the game end, or gave it up
         acked_upto = 0  # the move number after this seat's last acknowledged move
+        socket_now: Any = None  # the open WebSocket (--moves-over socket sends the moves on it)
+        answers: dict[str, asyncio.Future[str]] = {}  # moves sent on it, by ref, until answered
 
         async def listen() -> None:
-            nonlocal latest, seq, over
+            nonlocal latest, seq, over, socket_now
             failures = 0
             while not over:
                 at = run.where[seat]
@@ -178,8 +183,16 @@ class Bench:
                                           ping_interval=None, close_timeout=2) as socket_:
                         failures = 0
                         run.opened[seat] = self.now()
+                        socket_now = socket_
                         last = -1  # this socket's last push's move number
                         async for text in socket_:
+                            if str(text).startswith('{"answer"'):  # a move's answer, after its pushes
+                                waiting = answers.pop(json.loads(text)["answer"], None)
+                                if waiting is not None and not waiting.done():
+                                    waiting.set_result(str(text))
+                                if over and not answers:
+                                    return
+                                continue
                             body = parse(str(text), seat)
                             self.arrived(run, seat, body)
                             number = body["move_number"]
@@ -195,7 +208,8 @@ class Bench:
                             if body["status"] != "playing":
                                 run.finished = over = True
                                 changed.set()
-                                return
+                                if not answers:  # else the answer of the move that ended it comes next
+                                    return
                         self.error(f"ws closed {socket_.close_code}", at)
                 except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as e:
                     code = e.response.status_code if isinstance(e, InvalidStatus) else None
@@ -204,6 +218,12 @@ class Bench:
                         self.fail_over(run, seat, at)
                 except Exception as e:  # counted; the client goes on
                     self.error(f"ws client error {type(e).__name__}: {e}", at)
+                finally:
+                    socket_now = None
+                    for waiting in answers.values():  # no answer: the move may have been made or not
+                        if not waiting.done():
+                            waiting.set_exception(ConnectionError("the socket closed before the answer"))
+                    answers.clear()
                 failures += 1
                 if failures > 600 or self.stopping:  # about two minutes of failing: give this game up
                     over = True
@@ -229,7 +249,18 @@ class Bench:
                         continue
                 posted_at_seq = seq
                 number = latest["move_number"]
-                if await self.post(http, run, seat, number, self.rng.choice(latest["legal"])):
+                move = self.rng.choice(latest["legal"])
+                if self.moves_over == "socket" and socket_now is not None:
+                    ref = str(number)
+                    answers[ref] = asyncio.get_running_loop().create_future()
+                    sent = socket_now.send(json.dumps({"op": "move", "move": move, "move_number": number, "ref": ref}))
+                    made = await self.post(run, seat, number, move, self.answer_of(sent, answers[ref]), "socket")
+                else:
+                    made = await self.post(run, seat, number, move, http.post(
+                        self.servers[run.where[seat]].port, f"/api/games/{run.id}/moves",
+                        json.dumps({"move": move, "move_number": number}).encode(), run.tokens[seat], POST_TIMEOUT),
+                        "POST")
+                if made:
                     acked_upto = number + 1
         finally:
             self.wakers.discard(changed)
@@ -255,26 +286,32 @@ class Bench:
                     if p.outcome == "ack":
                         self.latencies.append((p.sent, max(p.done.values()) - p.sent))
 
-    async def post(self, http: SeatHttp, run: GameRun, seat: int, number: int, move: str) -> bool:
-        """Post a move; whether it was acknowledged."""
+    @staticmethod
+    async def answer_of(sent: Awaitable[None], answer: asyncio.Future[str]) -> tuple[int, str]:
+        """A move sent on the socket: its answer's status and text (after the pushes it caused)."""
+        await sent
+        text = await asyncio.wait_for(answer, POST_TIMEOUT)
+        return int(json.loads(text)["status"]), text
+
+    async def post(self, run: GameRun, seat: int, number: int, move: str,
+                   answered: Awaitable[tuple[int, str]], how: str) -> bool:
+        """Make a move (``answered``: its POST or its message on the socket); whether it was acknowledged."""
         at = run.where[seat]
         posted = Posted(number, seat, move, self.now(), at)
         run.posts.append(posted)
         run.pending.setdefault(number, []).append(posted)
         try:
-            status, text = await http.post(self.servers[at].port, f"/api/games/{run.id}/moves",
-                                           json.dumps({"move": move, "move_number": number}).encode(),
-                                           run.tokens[seat], POST_TIMEOUT)
+            status, text = await answered
         except Exception as e:  # no answer: the move may have been stored or not
             posted.outcome = "unknown"
-            self.error(f"POST {type(e).__name__}", at)
+            self.error(f"{how} {type(e).__name__}", at)
             if isinstance(e, ConnectionRefusedError):
                 self.fail_over(run, seat, at)
             return False
         if status == 200:
-            answered = parse(text, -1)["move_number"]
-            if answered < number + 1:
-                self.error("POST 200 with an older move_number", at)
+            now_number = json.loads(text)["move_number"] if how == "socket" else parse(text, -1)["move_number"]
+            if now_number < number + 1:
+                self.error(f"{how} 200 with an older move_number", at)
             posted.outcome = "ack"
             posted.answered = run.last_ack = self.now()
             self.acks.append(posted.answered)
@@ -283,7 +320,7 @@ class Bench:
                 self.latencies.append((posted.sent, max(posted.done.values()) - posted.sent))
             return True
         posted.outcome = f"refused {status}"
-        self.error(f"POST {status}", at)
+        self.error(f"{how} {status}", at)
         if len(self.refusals) < 10:
             self.refusals.append(f"{self.now():.1f} s, game {run.id} move {number} seat {seat} to server {at}: "
                                  f"{status} {text[:200]}")
@@ -516,6 +553,7 @@ async def main_async(args: argparse.Namespace, url: str, folder: Path) -> dict[s
         "database": "postgresql (throwaway cluster)" if args.postgres else url.split("://")[0].split("+")[0],
         "processes": len(servers),
         "think_seconds": list(args.think) if args.think else None,
+        "moves_over": args.moves_over,
         "ramp_seconds": args.ramp,
         "games_at_once": args.games,
         "mix": mix,
@@ -604,6 +642,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="latency is also given for the moves sent after this many seconds (default: --ramp + 30)")
     parser.add_argument("--think", type=think_range, default=None, metavar="MIN,MAX",
                         help="seconds a seat waits, drawn uniformly, before it moves (default: none, at once)")
+    parser.add_argument("--moves-over", choices=("socket", "http"), default="socket",
+                        help="how a seat sends its moves: on the game's WebSocket, as the page does (default), or "
+                             "POSTed on a new connection each (the page's way before issue 63)")
     parser.add_argument("--processes", type=int, default=1,
                         help="server processes sharing the database (PostgreSQL only for more than 1; default 1)")
     killing = parser.add_mutually_exclusive_group()

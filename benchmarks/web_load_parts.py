@@ -475,6 +475,8 @@ def table(summary: dict[str, Any]) -> str:
         ("think (s) / ramp (s)", ("none (as fast as possible)" if summary["think_seconds"] is None
                                   else "{} to {}".format(*summary["think_seconds"]))
          + f" / {summary['ramp_seconds']:g}"),
+        ("moves sent", "on the game's WebSocket" if summary.get("moves_over", "http") == "socket"
+         else "POSTed, a new connection each"),
         ("games at once / created", f"{summary['games_at_once']} / {summary['games_created']}"
                                     f" ({summary['games_finished']} finished, {summary['games_stalled']} stalled)"),
         ("seconds played", f"{summary['seconds']:.0f}"),

@@ -442,9 +442,9 @@ def test_sockets_are_closed_for_unknown_games_and_bad_tokens(client: TestClient)
         with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url) as socket:
             recv_json(socket)
         assert closed.value.code == code, url
-    # an empty token is a spectator; what a client sends is ignored
+    # an empty token is a spectator, whose moves are refused (tests/web/test_socket_moves.py)
     with client.websocket_connect(f"{table.url}/ws?token=") as socket:
         assert recv_json(socket)["seat"] is None
-        socket.send_text('{"move": "take1", "move_number": 0}')
-        assert pending(socket, 0.2) == []
+        socket.send_text('{"op": "move", "move": "take1", "move_number": 0}')
+        assert recv_json(socket)["code"] == "seat_needed"
     assert table.get()["move_number"] == 0

@@ -56,6 +56,10 @@ SCREENS = [("desktop", DESKTOP, "en"), ("phone", PHONE, "ko")]
 def test_a_person_plays_a_whole_game_by_clicking(server: str, browser: Any, game: str, options: dict[str, Any],
                                                   screen: str, size: tuple[int, int], lang: str) -> None:
     context, page, errors = new_page(browser, size, lang)
+    posted, sent = [], []  # moves POSTed, and moves sent on the game's WebSocket
+    page.on("request", lambda r: posted.append(r.url) if r.method == "POST" and "/moves" in r.url else None)
+    page.on("websocket", lambda ws: ws.on("framesent", lambda frame: sent.append(frame)
+                                         if '"op":"move"' in str(frame) else None))
     create_in_lobby(page, server, game, ["human", "greedy"], options, seed=11)
     desktop = screen == "desktop"
     shot = DOC_SHOTS / (f"{game}.png" if desktop else f"{game}-phone-ko.png")
@@ -63,6 +67,8 @@ def test_a_person_plays_a_whole_game_by_clicking(server: str, browser: Any, game
                        keyboard_decisions=8 if desktop else 0)
     assert status(page)["state"] == "finished"
     assert played.decisions > 5
+    # every move went on the game's open WebSocket, none over HTTP
+    assert posted == [] and len(sent) >= played.decisions, (posted[:3], len(sent), played.decisions)
     # nothing to click or read was ever out of the window; on the desktop not one scroll
     assert played.out_of_view == [], played.out_of_view[:5]
     if desktop:

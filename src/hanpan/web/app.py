@@ -38,6 +38,7 @@ from hanpan.web import (
     routes_notifications,
     routes_operator,
     routes_tables,
+    socket_moves,
 )
 from hanpan.web.accounts import KEY_PREFIX, Accounts
 from hanpan.web.analysis_lane import AnalysisLane
@@ -55,6 +56,7 @@ from hanpan.web.replays import MAX_REPLAY_MOVES, RateLimit, Replay, Replays, rec
 from hanpan.web.reviews import Reviews
 from hanpan.web.schemas import MoveRequest, NewGame, ReplayRequest, UndoRequest
 from hanpan.web.settings import ServerSettings
+from hanpan.web.socket_moves import MessageBudget
 from hanpan.web.storage import Store, StoredGame
 from hanpan.web.throttle import install as install_throttles
 
@@ -403,18 +405,24 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
         if live is None:
             await socket.close(code=4404, reason="no such game")
             return
-        try:
+        cookie = socket.cookies.get(routes_accounts.COOKIE)
+
+        async def seat_now() -> int | None:
+            """The seat the socket's credentials open now (asked again at each move it carries)."""
+            assert live is not None
             if token is not None and token.startswith(KEY_PREFIX):  # a table player's bot: its API key
                 player = await asyncio.to_thread(accounts().player_of_key, token)
                 if player is None:
                     raise MoveRefused(403, "unknown API key", "api_key_unknown")
-                seat = hub().seat_of_player(live, player.id)
-            else:
-                seat = await hub().seat_of(game_id, token)
-            if seat is None and token is None and live.table_id is not None:  # a table player: the session
-                cookie = socket.cookies.get(routes_accounts.COOKIE)
-                session = await asyncio.to_thread(accounts().session, cookie) if cookie else None
+                return hub().seat_of_player(live, player.id)
+            seat = await hub().seat_of(game_id, token)
+            if seat is None and token is None and live.table_id is not None and cookie:  # a table player
+                session = await asyncio.to_thread(accounts().session, cookie)
                 seat = hub().seat_of_player(live, session.player.id) if session is not None else None
+            return seat
+
+        try:
+            seat = await seat_now()
         except MoveRefused:
             await socket.close(code=4403, reason="this token opens no seat of this game")
             return
@@ -434,10 +442,17 @@ def create_app(url: str, bot_workers: int = 2, settings: ServerSettings | None =
                 await socket.send_text(text)
 
         sender = asyncio.create_task(pump())
+        budget = MessageBudget()
         try:
-            while True:  # clients only listen; anything they send is read and dropped
+            while True:  # the seat's moves (hanpan.web.socket_moves); answered after the pushes they cause
                 message = await socket.receive()
                 if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text") or (message.get("bytes") or b"").decode("utf-8", "replace")
+                answer, made = await socket_moves.answer(text, hub(), live, seat_now)
+                subscriber.offer(answer)
+                if not made and not budget.allow(time.monotonic()):
+                    await socket.close(code=1008, reason="too many refused messages: at most 20, then 5 a second")
                     break
         except WebSocketDisconnect:
             pass

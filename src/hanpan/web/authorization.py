@@ -48,7 +48,8 @@ AUTHORIZATION: dict[tuple[str, str], tuple[str, str]] = {
     ("GET", "/api/games/{game_id}/analysis"): (ANYONE, "a finished game's review: its progress, or the review"),
     ("POST", "/api/games/{game_id}/analysis"): (ANYONE, "review a finished game (new ones rate limited per address)"),
     ("POST", "/api/games/{game_id}/hint"): (SEAT, "a hint for your seat to move, where no other person plays"),
-    ("WS", "/api/games/{game_id}/ws"): (ANYONE, "pushes: a spectator's view; a seat's own with its token or session"),
+    ("WS", "/api/games/{game_id}/ws"): (ANYONE, "pushes: a spectator's view; a seat's own with its token or session, "
+                                              "and that seat's moves (each checked as POST …/moves is)"),
     # players
     ("GET", "/api/account"): (ANYONE, "who you are (none when logged out) and your CSRF token"),
     ("POST", "/api/account/register"): (ANYONE, "make an account and log in"),

@@ -83,6 +83,16 @@ class Subscriber:
     #: set when it fell behind and was dropped: its handler closes it at once
     dropped: bool = False
 
+    def offer(self, text: str) -> bool:
+        """Queue ``text`` to be sent; False when the queue is full: a client that reads nothing is marked
+        dropped (its handler closes it; it can reconnect)."""
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.dropped = True
+            return False
+        return True
+
 
 @dataclass
 class Created:
@@ -605,10 +615,7 @@ class Hub:
     def changed(self, live: LiveGame) -> None:
         """Push the new state to every WebSocket of the game (each gets its own seat's body)."""
         for subscriber in list(self._subscribers.get(live.stored.id, ())):
-            try:
-                subscriber.queue.put_nowait(self.text(live, subscriber.seat, subscriber.lang))
-            except asyncio.QueueFull:  # a client that reads nothing: it will be closed and can reconnect
-                subscriber.dropped = True
+            if not subscriber.offer(self.text(live, subscriber.seat, subscriber.lang)):
                 self.unsubscribe(live, subscriber)
                 log.warning("game %s: dropped a WebSocket that fell behind", live.stored.id)
 

@@ -34,6 +34,17 @@ class MoveRequest(BaseModel):
     move_number: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 
 
+class SocketMove(BaseModel):
+    """A move sent on the game's WebSocket: ``{"op": "move", "move", "move_number", "ref"}``; the answer
+    names ``ref`` (``hanpan.web.socket_moves``)."""
+
+    model_config = ConfigDict(extra="forbid")
+    op: Literal["move"]
+    move: Annotated[StrictStr, Field(min_length=1, max_length=200)]
+    move_number: Annotated[StrictInt, Field(ge=0, le=1_000_000)]
+    ref: Annotated[StrictStr, Field(max_length=40)] = ""
+
+
 class UndoRequest(BaseModel):
     """``POST /api/games/{id}/undo``: optionally the current move number (a stale undo is refused)."""
 

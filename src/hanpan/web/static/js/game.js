@@ -12,7 +12,8 @@
 // mark their parts data-phone="play"), the other players (data-phone="others", shown in the play tab
 // only while they hold something to click) and the scores with the log.
 
-import { api, copyButton, currentLang, gameName, header, meta, seatName, t } from "./common.js";
+import { ApiError, api, copyButton, currentLang, gameName, header, meta, seatName, t } from "./common.js";
+import { errorText, statusText } from "./errors.js";
 import { loadBoard } from "./board.js";
 import { Chat } from "./chat.js";
 import { Hints } from "./hint.js";
@@ -173,15 +174,22 @@ function skip() {
 /** @param {string} text */
 async function submit(text) {
   if (!body || pending !== null) return;
-  pending = body.move_number;
+  const number = body.move_number;
+  pending = number;
   message = "";
   closeChoices();
   render();
   try {
-    const answer = await api(`/api/games/${encodeURIComponent(gameId)}/moves?lang=${lang}`,
-      { method: "POST", token, body: { move: text, move_number: body.move_number } });
+    // on the open WebSocket (one short message each way, the body comes as its push); else over HTTP
+    const answer = socket && socket.readyState === WebSocket.OPEN
+      ? await moveOnSocket(socket, text, number).catch(async (e) => {
+        if (!(e instanceof SocketLost)) throw e;
+        const now = await api(`/api/games/${encodeURIComponent(gameId)}?lang=${lang}`, { token });
+        return now.move_number !== number ? now : postMove(text, number);  // made before the socket went?
+      })
+      : await postMove(text, number);
     // the WebSocket brings the same body; without one (offline) the answer is drawn
-    if (connection !== "ok" && answer.move_number > body.move_number) show(answer, performance.now());
+    if (connection !== "ok" && answer.game && answer.move_number > number) show(answer, performance.now());
   } catch (e) {
     pending = null;
     message = /** @type {Error} */ (e).message;
@@ -194,6 +202,39 @@ async function submit(text) {
     showNudge(message);
   }
   render();
+}
+
+/** @param {string} text @param {number} number */
+function postMove(text, number) {
+  return api(`/api/games/${encodeURIComponent(gameId)}/moves?lang=${lang}`,
+    { method: "POST", token, body: { move: text, move_number: number } });
+}
+
+/** The socket closed before it answered a move (made or not: the page asks). */
+class SocketLost extends Error {}
+/** @type {Map<string, {resolve: (answer: any) => void, reject: (e: Error) => void}>} */
+const awaited = new Map();
+let refs = 0;
+
+/**
+ * Send a move on the game's WebSocket; its answer comes after the pushes the move caused.
+ * @param {WebSocket} open @param {string} text @param {number} number @returns {Promise<any>}
+ */
+function moveOnSocket(open, text, number) {
+  const ref = String(++refs);
+  return new Promise((resolve, reject) => {
+    awaited.set(ref, { resolve, reject });
+    open.send(JSON.stringify({ op: "move", move: text, move_number: number, ref }));
+  });
+}
+
+/** @param {any} answer */
+function settle(answer) {
+  const waiting = awaited.get(String(answer.answer));
+  if (!waiting) return;
+  awaited.delete(String(answer.answer));
+  if (answer.status === 200) waiting.resolve(answer);
+  else waiting.reject(new ApiError(answer.status, errorText(answer, lang) || statusText(answer.status, lang), answer));
 }
 
 async function undo() {
@@ -655,16 +696,19 @@ async function rematch() {
 let retry = 500;
 /** the WebSocket's bodies, handled one at a time in the order they came */
 let inbox = Promise.resolve();
+/** @type {WebSocket | null} */
+let socket = null;
 
 function connect() {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const query = new URLSearchParams({ lang });
   // the seat's token goes as a subprotocol, never in the URL (which server logs and proxies keep)
   const protocols = token ? ["hanpan", `token.${token}`] : ["hanpan"];
-  const socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${query}`,
+  const opened = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws?${query}`,
                                protocols);
-  socket.addEventListener("open", () => { retry = 500; connection = "ok"; });
-  socket.addEventListener("message", (event) => {
+  socket = opened;
+  opened.addEventListener("open", () => { retry = 500; connection = "ok"; });
+  opened.addEventListener("message", (event) => {
     const at = performance.now();
     // one body after the other, in the order they came: the first waits for the board's code, and a
     // burst of computer moves meanwhile must not overtake it (an older body drawn last stays drawn)
@@ -673,6 +717,10 @@ function connect() {
   /** @param {string} data @param {number} at */
   async function receive(data, at) {
     const next = JSON.parse(data);
+    if ("answer" in next) {  // a move's answer, after the bodies it caused (drawn above)
+      settle(next);
+      return;
+    }
     if (!parts) {
       parts = await loadBoard(next.game);
       const info = await meta();
@@ -692,7 +740,10 @@ function connect() {
     }
     notifyTurn();
   }
-  socket.addEventListener("close", (event) => {
+  opened.addEventListener("close", (event) => {
+    if (socket === opened) socket = null;
+    for (const waiting of awaited.values()) waiting.reject(new SocketLost());
+    awaited.clear();
     if (event.code === 4404) {
       root.replaceChildren(header(lang), h("p", { class: "error" }, t("no_game", lang)));
       return;
