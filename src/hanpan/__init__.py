@@ -28,7 +28,7 @@ from hanpan.core.record import Record, replay
 from hanpan.core.registry import all_games, game, game_ids
 from hanpan.core.rng import Rng
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "Action", "AgentError", "DataError", "Game", "HanpanError", "IllegalActionError", "NotationError",

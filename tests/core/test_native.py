@@ -12,6 +12,7 @@ from pathlib import Path
 
 import hanpan
 from hanpan._native import engine, stale_extensions
+from hanpan.agents.levels import LEVELS_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,8 +55,9 @@ def test_an_installed_package_is_never_called_stale(tmp_path: Path) -> None:
 
 
 def test_version_and_bench_say_which_engine_runs() -> None:
-    version, *models = run_python("from hanpan.cli.main import main; main(['--version'])").splitlines()
-    assert version.startswith("hanpan ") and version.endswith(f"engine {engine()}")
+    version, levels, *models = run_python("from hanpan.cli.main import main; main(['--version'])").splitlines()
+    assert version.startswith(f"hanpan {hanpan.__version__}, ") and version.endswith(f"engine {engine()}")
+    assert levels == f"levels: {LEVELS_VERSION}" and LEVELS_VERSION.startswith("hanpan-levels/")
     assert models == [f"models: {', '.join(m for g in hanpan.all_games() for m in g.models())}"]
     assert "harmonies-value-1p-A/" in models[0]  # the packaged models name their versions
     pure = run_python("from hanpan.cli.main import main; main(['--version'])", HANPAN_PURE="1")

@@ -13,6 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+#: The levels' own version (``hanpan --version``): it changes when what a level plays changes, so a
+#: rating or a figure of docs/strength.md names the levels it was measured with.  /1: the levels of
+#: hanpan 0.1 (kept runnable as ``classic-*``); /2: ``normal`` plays by plans judged by the learned
+#: afterstate values in Harmonies (issue 59).
+LEVELS_VERSION = "hanpan-levels/2"
+
 #: Search settings of the named levels, per game ("default" for any other game).  ``seconds`` caps a
 #: decision's thinking (the issue's bound: 1 s on a 2-core machine); ``iterations`` is the budget.
 #: docs/strength.md measures them; docs/experiments/search-variants.md records the variants tried.

@@ -201,10 +201,12 @@ def build_parser() -> argparse.ArgumentParser:
 def _version() -> str:
     from hanpan import __version__
     from hanpan._native import engine
+    from hanpan.agents.levels import LEVELS_VERSION
     from hanpan.core.registry import all_games
 
     names = [name for game in all_games() for name in game.models()]
-    return f"hanpan {__version__}, engine {engine()}" + (f"\nmodels: {', '.join(names)}" if names else "")
+    return (f"hanpan {__version__}, engine {engine()}\nlevels: {LEVELS_VERSION}"
+            + (f"\nmodels: {', '.join(names)}" if names else ""))
 
 
 def _positive(text: str) -> int:
