@@ -78,3 +78,68 @@ def test_the_tours_files_are_git_ignored_and_the_command_can_be_found() -> None:
     # make play installs hanpan into .venv/bin: the README says how to have it on the PATH
     head = README.split("## ")[0]
     assert "source .venv/bin/activate" in head and ".venv/bin" in head
+
+
+# --- the front page (issue 64) -----------------------------------------------------------------------
+
+FRONT_PAGES = {"README.md": README, "README.ko.md": (ROOT / "README.ko.md").read_text("utf-8")}
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def slug(heading: str) -> str:
+    """A heading's anchor as GitHub (and the docs) make it: lower case, punctuation dropped, spaces to -."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def test_the_front_page_says_what_hanpan_is_shows_it_and_gives_the_two_commands_first() -> None:
+    for name, text in FRONT_PAGES.items():
+        first = text.split("\n## ")[0]
+        assert len(first.splitlines()) <= 25, f"{name}: the first screen is {len(first.splitlines())} lines"
+        assert "![" in first and "make play" in first and "make test" in first, name
+        tour = text.split("\n## ")[1]
+        bullets = [line for line in tour.splitlines() if line.startswith("- **")]
+        assert len(bullets) >= 6, name
+        assert all("](docs/" in b + rest for b, rest in _with_next(tour, bullets)), name  # each links its page
+    # prose reads in a minute: no paragraph of the README longer than 5 lines (tables and code apart)
+    paragraph: list[str] = []
+    for line in [*README.splitlines(), ""]:
+        if line and not line.startswith(("|", "```", "$ ", ">>>", "#", "- ", "  ")):
+            paragraph.append(line)
+            continue
+        assert len(paragraph) <= 5, "\n".join(paragraph)
+        paragraph = []
+
+
+def _with_next(text: str, bullets: list[str]) -> list[tuple[str, str]]:
+    """Each bullet with the lines that continue it (its link may be on the last of them)."""
+    lines = text.splitlines()
+    out = []
+    for bullet in bullets:
+        at = lines.index(bullet)
+        rest = []
+        for line in lines[at + 1:]:
+            if not line.startswith("  "):
+                break
+            rest.append(line)
+        out.append((bullet, " ".join(rest)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["README.md", "README.ko.md", "docs/playing.md", "CHANGELOG.md"])
+def test_every_relative_link_leads_to_a_file_and_heading_that_exist(name: str) -> None:
+    path = ROOT / name
+    for target in LINK.findall(path.read_text("utf-8")):
+        if target.startswith(("http://", "https://", "mailto:")):
+            continue
+        file, _, anchor = target.partition("#")
+        found = (path.parent / file).resolve() if file else path
+        assert found.exists(), f"{name} links {target}: no such file"
+        if anchor and found.suffix == ".md":
+            headings = [slug(h) for h in re.findall(r"^#+ (.+)$", found.read_text("utf-8"), flags=re.M)]
+            assert anchor in headings, f"{name} links {target}: no such heading ({headings[:8]} …)"
+
+
+def test_the_korean_front_page_is_the_same_tour() -> None:
+    english, korean = (set(LINK.findall(text.split("\n## ")[1])) for text in FRONT_PAGES.values())
+    assert english == korean
+    assert "README.ko.md" in README.split("\n## ")[0]
