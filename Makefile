@@ -13,7 +13,7 @@ HOT := $(shell sed -n 's/^    "\(src\/hanpan\/[a-z_\/]*\.py\)",$$/\1/p' setup.py
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: play menu test lint typecheck jscheck unit browser-deps bench pure clean
+.PHONY: play menu test lint typecheck jscheck unit browser-deps bench pure clean docs
 
 # Python >= 3.11 (pyproject's requires-python) is checked first; a .venv whose Python is older or broken
 # (say, left by a make with PYTHON=python3.10 that failed) is made again.
@@ -70,6 +70,12 @@ PYTEST_WORKERS ?= auto
 unit: $(DEV_STAMP) $(COMPILED)
 	$(BIN)/pytest -q -rs -n $(PYTEST_WORKERS)
 	HANPAN_PURE=1 $(BIN)/pytest -q $(HOT)
+
+# The documentation site (mkdocs.yml): docs/ and the docstrings, built strictly into site/ (open
+# site/index.html); make test builds it too (tests/test_docs_site.py).
+docs: $(DEV_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+	@echo "open site/index.html"
 
 # The tests with the pure-Python engine only (no compiling needed).
 pure: $(DEV_STAMP)
