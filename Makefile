@@ -75,7 +75,7 @@ unit: $(DEV_STAMP) $(COMPILED)
 # site/index.html); make test builds it too (tests/test_docs_site.py).
 docs: $(DEV_STAMP)
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
-	@echo "open site/index.html"
+	@echo "open site/index.html (its search wants a server: python3 -m http.server -d site)"
 
 # The tests with the pure-Python engine only (no compiling needed).
 pure: $(DEV_STAMP)
